@@ -1,0 +1,42 @@
+package dev.tide.api;
+
+import java.time.Duration;
+import java.util.Set;
+
+/**
+ * A worker's request for up to {@code limit} tasks.
+ *
+ * @param queue the queue to take from
+ * @param worker the claimer's name; becomes the lease owner. Keep it stable across restarts of one worker, so that
+ *     {@link TaskQueue#releaseLeases(String)} and {@link TaskQueue#resumeLeases} find its previous life's leases
+ * @param limit at most this many tasks (1 to 1000)
+ * @param types only tasks of these types; empty means any
+ * @param leaseDuration the lease to take; the task type's lease length when null
+ * @param waitFor how long to wait for a task when none is ready (long poll); zero or null returns at once
+ */
+public record ClaimRequest(
+        String queue, String worker, int limit, Set<String> types, Duration leaseDuration, Duration waitFor) {
+
+    public static final int MAX_LIMIT = 1000;
+
+    public ClaimRequest {
+        types = types == null ? Set.of() : Set.copyOf(types);
+        queue = queue == null ? NewTask.DEFAULT_QUEUE : queue;
+    }
+
+    public static ClaimRequest of(String queue, String worker, int limit) {
+        return new ClaimRequest(queue, worker, limit, Set.of(), null, null);
+    }
+
+    public ClaimRequest withTypes(Set<String> newTypes) {
+        return new ClaimRequest(queue, worker, limit, newTypes, leaseDuration, waitFor);
+    }
+
+    public ClaimRequest withWait(Duration newWait) {
+        return new ClaimRequest(queue, worker, limit, types, leaseDuration, newWait);
+    }
+
+    public ClaimRequest withLease(Duration newLease) {
+        return new ClaimRequest(queue, worker, limit, types, newLease, waitFor);
+    }
+}

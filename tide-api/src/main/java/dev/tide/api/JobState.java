@@ -1,0 +1,21 @@
+package dev.tide.api;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Locale;
+
+/** A job is open while any of its tasks has not ended. */
+public enum JobState {
+    OPEN,
+    FINISHED;
+
+    @JsonValue
+    public String wireName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    @JsonCreator
+    public static JobState parse(String text) {
+        return Wire.parse(JobState.class, "state", text);
+    }
+}

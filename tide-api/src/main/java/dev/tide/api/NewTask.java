@@ -1,0 +1,139 @@
+package dev.tide.api;
+
+import com.fasterxml.jackson.annotation.JsonRawValue;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import dev.tide.api.json.Json;
+import dev.tide.api.json.RawJsonDeserializer;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * A task to enqueue. Only {@code type} is required; every field left null takes its default from the task type, then
+ * the job type, then the engine (see docs/concepts.md, "Defaults").
+ *
+ * @param type task type name; chooses the handler
+ * @param queue the lane it waits in; {@code "default"} when null
+ * @param payload the task's input as JSON text (any JSON value), or null
+ * @param jobId the job it belongs to, or null for a standalone task
+ * @param owner the user on whose behalf it runs; scopes idempotency keys and browsing
+ * @param priority higher runs first among tasks of equal job priority and deadline
+ * @param runAt earliest time to run; now when null. Mutually exclusive with {@code delay}
+ * @param delay run this long after enqueue; mutually exclusive with {@code runAt}
+ * @param deadline when it should be done by; defaults to enqueue time plus the type's default duration
+ * @param maxAttempts attempts before it is failed for good (at least 1)
+ * @param idempotencyKey with queue and owner, identifies the task: enqueueing the same key again returns the same task
+ */
+public record NewTask(
+        String type,
+        String queue,
+
+        @JsonRawValue @JsonDeserialize(using = RawJsonDeserializer.class)
+        String payload,
+
+        Long jobId,
+        String owner,
+        Integer priority,
+        Instant runAt,
+        Duration delay,
+        Instant deadline,
+        Integer maxAttempts,
+        String idempotencyKey) {
+
+    public static final String DEFAULT_QUEUE = "default";
+
+    /** A task of {@code type} whose payload is {@code payload} serialized as JSON. */
+    public static NewTask of(String type, Object payload) {
+        return builder(type).payload(payload).build();
+    }
+
+    public static Builder builder(String type) {
+        return new Builder(type);
+    }
+
+    /** A copy placed in the given job. */
+    public NewTask inJob(long job) {
+        return new NewTask(
+                type, queue, payload, job, owner, priority, runAt, delay, deadline, maxAttempts, idempotencyKey);
+    }
+
+    /** Fluent construction; every setter is optional. */
+    public static final class Builder {
+        private final String type;
+        private String queue;
+        private String payload;
+        private Long jobId;
+        private String owner;
+        private Integer priority;
+        private Instant runAt;
+        private Duration delay;
+        private Instant deadline;
+        private Integer maxAttempts;
+        private String idempotencyKey;
+
+        private Builder(String type) {
+            this.type = type;
+        }
+
+        public Builder queue(String queue) {
+            this.queue = queue;
+            return this;
+        }
+
+        /** The payload as an object, serialized with Tide's JSON settings. */
+        public Builder payload(Object payload) {
+            this.payload = payload == null ? null : Json.write(payload);
+            return this;
+        }
+
+        /** The payload as JSON text, stored as given once it is checked to be valid JSON. */
+        public Builder payloadJson(String json) {
+            this.payload = json;
+            return this;
+        }
+
+        public Builder job(long jobId) {
+            this.jobId = jobId;
+            return this;
+        }
+
+        public Builder owner(String owner) {
+            this.owner = owner;
+            return this;
+        }
+
+        public Builder priority(int priority) {
+            this.priority = priority;
+            return this;
+        }
+
+        public Builder runAt(Instant runAt) {
+            this.runAt = runAt;
+            return this;
+        }
+
+        public Builder delay(Duration delay) {
+            this.delay = delay;
+            return this;
+        }
+
+        public Builder deadline(Instant deadline) {
+            this.deadline = deadline;
+            return this;
+        }
+
+        public Builder maxAttempts(int maxAttempts) {
+            this.maxAttempts = maxAttempts;
+            return this;
+        }
+
+        public Builder idempotencyKey(String key) {
+            this.idempotencyKey = key;
+            return this;
+        }
+
+        public NewTask build() {
+            return new NewTask(
+                    type, queue, payload, jobId, owner, priority, runAt, delay, deadline, maxAttempts, idempotencyKey);
+        }
+    }
+}

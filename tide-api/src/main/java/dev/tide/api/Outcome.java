@@ -1,0 +1,23 @@
+package dev.tide.api;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Locale;
+
+/** How a finished task or job ended. Unfinished ones have no outcome. */
+public enum Outcome {
+    SUCCEEDED,
+    /** Failed for good: reported as a failure, or out of attempts (the dead-letter state). */
+    FAILED,
+    CANCELLED;
+
+    @JsonValue
+    public String wireName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    @JsonCreator
+    public static Outcome parse(String text) {
+        return Wire.parse(Outcome.class, "outcome", text);
+    }
+}

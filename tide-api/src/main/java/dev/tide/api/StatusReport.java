@@ -1,0 +1,11 @@
+package dev.tide.api;
+
+import java.util.List;
+
+/** Queue depths and open jobs: what {@code tide status} prints. */
+public record StatusReport(List<QueueDepth> queues, List<JobInfo> openJobs) {
+
+    /** Task counts of one queue by state, and by outcome for finished tasks still retained. */
+    public record QueueDepth(
+            String queue, long scheduled, long ready, long leased, long succeeded, long failed, long cancelled) {}
+}

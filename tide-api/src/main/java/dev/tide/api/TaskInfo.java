@@ -1,0 +1,58 @@
+package dev.tide.api;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonRawValue;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import dev.tide.api.json.Json;
+import dev.tide.api.json.RawJsonDeserializer;
+import java.time.Instant;
+
+/**
+ * A task as stored. The lease token is never part of it: only the holder learns the token, through {@link LeasedTask}.
+ *
+ * @param attempts attempts started so far (a claim starts one)
+ * @param message the last error or note, kept for reports (the thesis's {@code message} field)
+ * @param result the JSON result of a finished task, if the handler gave one
+ * @param leaseOwner the worker holding (or, once finished, last holding) the task
+ * @param startedAt when the first attempt started
+ */
+public record TaskInfo(
+        long id,
+        String queue,
+        String type,
+        Long jobId,
+        String owner,
+
+        @JsonRawValue @JsonDeserialize(using = RawJsonDeserializer.class)
+        String payload,
+
+        int priority,
+        Instant runAt,
+        Instant deadline,
+        TaskState state,
+        Outcome outcome,
+        int attempts,
+        int maxAttempts,
+        String message,
+
+        @JsonRawValue @JsonDeserialize(using = RawJsonDeserializer.class)
+        String result,
+
+        String leaseOwner,
+        Instant leaseExpiresAt,
+        String idempotencyKey,
+        Instant createdAt,
+        Instant startedAt,
+        Instant finishedAt) {
+
+    /** One word for lists and the CLI: the outcome once finished, else the state. */
+    @JsonProperty(value = "status", access = JsonProperty.Access.READ_ONLY)
+    public String status() {
+        return outcome != null ? outcome.wireName() : state.wireName();
+    }
+
+    /** The payload read into {@code type}. */
+    public <T> T payloadAs(Class<T> type) {
+        return Json.read(payload == null ? "null" : payload, type);
+    }
+}

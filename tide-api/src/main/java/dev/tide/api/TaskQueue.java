@@ -1,0 +1,120 @@
+package dev.tide.api;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The queue's operations, the same embedded ({@code dev.tide.core.Tide}) and over HTTP ({@code
+ * dev.tide.client.TideClient}). Every write is durable when the call returns.
+ *
+ * <p>Errors are {@link TideException}s: {@link InvalidRequestException} for bad input (nothing written),
+ * {@link NotFoundException}, {@link ConflictException} (including {@link LeaseLostException}) and
+ * {@link PayloadTooLargeException}.
+ */
+public interface TaskQueue extends AutoCloseable {
+
+    /** Enqueues one task; with an idempotency key that is already taken, returns that task instead. */
+    EnqueueResult enqueue(NewTask task);
+
+    /** Enqueues many tasks in one transaction: all are stored, or (on any invalid one) none. */
+    List<EnqueueResult> enqueueAll(List<NewTask> tasks);
+
+    /** Creates a job and its first tasks in one transaction. */
+    JobCreated createJob(NewJob job);
+
+    /**
+     * Claims up to {@code request.limit()} ready tasks. Each comes with a fresh lease that is written before the task is
+     * read, so no task ever has two holders. Waits up to {@code request.waitFor()} when none is ready.
+     */
+    List<LeasedTask> claim(ClaimRequest request);
+
+    /**
+     * Claims one specific task, as a person picking from a visible list does. Empty when the task is not ready (someone
+     * else holds it, it is scheduled for later, or it has finished).
+     *
+     * @param leaseDuration null for the task type's lease length
+     */
+    Optional<LeasedTask> claimTask(long taskId, String worker, Duration leaseDuration);
+
+    /**
+     * Extends leases to now plus {@code extension} (null: each task's lease length). Returns the leases still held;
+     * those missing from the answer are lost.
+     */
+    List<Lease> heartbeat(List<Lease> leases, Duration extension);
+
+    /** Extends one lease, or throws {@link LeaseLostException}. */
+    default Lease heartbeat(Lease lease, Duration extension) {
+        List<Lease> held = heartbeat(List.of(lease), extension);
+        if (held.isEmpty()) {
+            throw new LeaseLostException(lease.taskId());
+        }
+        return held.get(0);
+    }
+
+    /** Applies acknowledgements in one transaction; each is accepted or reports a lost lease on its own. */
+    List<AckResult> ackAll(List<Ack> acks);
+
+    /** Applies one acknowledgement, or throws {@link LeaseLostException} having changed nothing. */
+    default AckResult ack(Ack ack) {
+        return ackAll(List.of(ack)).get(0).orThrow();
+    }
+
+    /** The task, or {@link NotFoundException}. */
+    TaskInfo task(long taskId);
+
+    /** A page of tasks matching the query. */
+    Page<TaskInfo> tasks(TaskQuery query);
+
+    /** Ends an unfinished task as cancelled; its holder, if any, loses the lease. */
+    TaskInfo cancel(long taskId, String reason);
+
+    /** Makes a failed or cancelled task ready again with its attempts reset (a manual retry). */
+    TaskInfo retry(long taskId);
+
+    /** The job, or {@link NotFoundException}. */
+    JobInfo job(long jobId);
+
+    /** Cancels every unfinished task of the job; the job ends cancelled. */
+    JobInfo cancelJob(long jobId, String reason);
+
+    /** Replaces the job's info JSON. */
+    JobInfo updateJobInfo(long jobId, String infoJson);
+
+    /** The tasks this worker holds now: after a crash, a worker finds its unfinished work here. */
+    List<LeasedTask> leases(String worker);
+
+    /**
+     * Takes up again every task this worker holds, with fresh tokens and expiry (the old tokens stop working); the
+     * attempts are not counted again.
+     *
+     * @param leaseDuration null for each task's lease length
+     */
+    List<LeasedTask> resumeLeases(String worker, Duration leaseDuration);
+
+    /**
+     * Returns every task this worker holds to the pool at once, as a worker restarting after a crash does with the
+     * leases of its previous life. An attempt that was started counts; a task out of attempts fails.
+     *
+     * @return how many tasks were released
+     */
+    int releaseLeases(String worker);
+
+    /** Creates or replaces a task type. */
+    TaskType defineTaskType(TaskType type);
+
+    /** All defined task types, by name. */
+    List<TaskType> taskTypes();
+
+    /** Creates or replaces a job type. */
+    JobType defineJobType(JobType type);
+
+    /** All defined job types, by name. */
+    List<JobType> jobTypes();
+
+    /** Queue depths and open jobs. */
+    StatusReport status();
+
+    @Override
+    void close();
+}

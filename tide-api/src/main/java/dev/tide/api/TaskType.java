@@ -1,0 +1,69 @@
+package dev.tide.api;
+
+import java.time.Duration;
+import java.util.regex.Pattern;
+
+/**
+ * A kind of work (the thesis's {@code task_types}): the name tasks refer to and the defaults they take. Fields left null
+ * fall back to the job type's task defaults, then the engine's. A type need not be defined before it is used: an
+ * undefined type takes the defaults of the levels below it.
+ */
+public record TaskType(
+        String name,
+        Integer priority,
+        Integer maxAttempts,
+        Duration defaultDuration,
+        Duration leaseDuration,
+        RetryBackoff backoff) {
+
+    /** Names of types, queues and job types: letters, digits and {@code . _ : -}, 1 to 100 characters. */
+    public static final Pattern NAME = Pattern.compile("[A-Za-z0-9._:-]{1,100}");
+
+    public TaskType {
+        requireName("name", name);
+        defaults(priority, maxAttempts, defaultDuration, leaseDuration, backoff).validate("");
+    }
+
+    public static TaskType named(String name) {
+        return new TaskType(name, null, null, null, null, null);
+    }
+
+    public TaskDefaults defaults() {
+        return defaults(priority, maxAttempts, defaultDuration, leaseDuration, backoff);
+    }
+
+    private static TaskDefaults defaults(
+            Integer priority, Integer maxAttempts, Duration defaultDuration, Duration lease, RetryBackoff backoff) {
+        return new TaskDefaults(priority, maxAttempts, defaultDuration, lease, backoff);
+    }
+
+    public TaskType withPriority(int value) {
+        return new TaskType(name, value, maxAttempts, defaultDuration, leaseDuration, backoff);
+    }
+
+    public TaskType withMaxAttempts(int value) {
+        return new TaskType(name, priority, value, defaultDuration, leaseDuration, backoff);
+    }
+
+    public TaskType withDefaultDuration(Duration value) {
+        return new TaskType(name, priority, maxAttempts, value, leaseDuration, backoff);
+    }
+
+    public TaskType withLeaseDuration(Duration value) {
+        return new TaskType(name, priority, maxAttempts, defaultDuration, value, backoff);
+    }
+
+    public TaskType withBackoff(RetryBackoff value) {
+        return new TaskType(name, priority, maxAttempts, defaultDuration, leaseDuration, value);
+    }
+
+    /** Checks a name against {@link #NAME}, naming {@code field} when it does not match. */
+    public static String requireName(String field, String value) {
+        if (value == null || !NAME.matcher(value).matches()) {
+            throw new InvalidRequestException(
+                    field,
+                    value == null ? "is required" : "'" + value + "' must be 1 to 100 letters, digits or . _ : -");
+        }
+        return value;
+    }
+}

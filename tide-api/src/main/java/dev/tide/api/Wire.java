@@ -1,0 +1,24 @@
+package dev.tide.api;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** Parsing of lower-case enum names as they travel in JSON, query strings and CLI options. */
+final class Wire {
+    private Wire() {}
+
+    static <E extends Enum<E>> E parse(Class<E> type, String field, String text) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            return Enum.valueOf(type, text.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            String allowed = Arrays.stream(type.getEnumConstants())
+                    .map(c -> c.name().toLowerCase(Locale.ROOT))
+                    .collect(Collectors.joining(", "));
+            throw new InvalidRequestException(field, "'" + text + "' is not one of: " + allowed);
+        }
+    }
+}

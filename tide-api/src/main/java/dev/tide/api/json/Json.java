@@ -1,0 +1,83 @@
+package dev.tide.api.json;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.tide.api.InvalidRequestException;
+
+/**
+ * The one JSON configuration Tide uses everywhere: ISO-8601 instants and durations, nulls omitted.
+ *
+ * <p>{@link #strict()} refuses unknown fields (the server reads requests with it, so a misspelt field is a 400, not a
+ * silent default); {@link #mapper()} ignores them (clients read responses with it, so a newer server can add fields).
+ */
+public final class Json {
+    private static final ObjectMapper LENIENT = build(false);
+    private static final ObjectMapper STRICT = build(true);
+
+    private Json() {}
+
+    private static ObjectMapper build(boolean strict) {
+        return JsonMapper.builder()
+                .addModule(new JavaTimeModule())
+                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
+                .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, strict)
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .serializationInclusion(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                .build();
+    }
+
+    public static ObjectMapper mapper() {
+        return LENIENT;
+    }
+
+    public static ObjectMapper strict() {
+        return STRICT;
+    }
+
+    /** Serializes any value to compact JSON text. */
+    public static String write(Object value) {
+        try {
+            return LENIENT.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(
+                    "not serializable to JSON: " + value.getClass().getName(), e);
+        }
+    }
+
+    /** Reads JSON text into the given type. */
+    public static <T> T read(String json, Class<T> type) {
+        try {
+            return LENIENT.readValue(json, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(
+                    "cannot read JSON as " + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /**
+     * Checks that {@code text} is one JSON value and returns it in compact form, so equal documents written with
+     * different whitespace compare equal (idempotency keys compare payloads this way).
+     *
+     * @throws InvalidRequestException naming {@code field} when the text is not JSON
+     */
+    public static String normalize(String field, String text) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            JsonNode node = LENIENT.readTree(text);
+            if (node == null || node.isMissingNode()) {
+                throw new InvalidRequestException(field, "is empty; send a JSON value (e.g. {} or null)");
+            }
+            return LENIENT.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new InvalidRequestException(field, "is not valid JSON: " + e.getOriginalMessage());
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package dev.tide.api.worker;
+
+import dev.tide.api.Ack;
+import dev.tide.api.JobInfo;
+import dev.tide.api.Lease;
+import dev.tide.api.LeasedTask;
+import dev.tide.api.NewTask;
+import dev.tide.api.TaskInfo;
+import dev.tide.api.TaskQueue;
+import dev.tide.api.json.Json;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a handler sees of its task, and how it says what happened. Everything it sets here (result, job info, tasks to
+ * enqueue) is written in one transaction with the task's acknowledgement, and only if the lease is still held.
+ */
+public final class TaskContext {
+    private final LeasedTask leased;
+    private final TaskQueue queue;
+    private final List<NewTask> enqueue = new ArrayList<>();
+    private volatile boolean leaseLost;
+    private String result;
+    private String message;
+    private String jobInfo;
+    private Ack.Kind decided;
+    private Duration retryDelay;
+
+    TaskContext(LeasedTask leased, TaskQueue queue) {
+        this.leased = leased;
+        this.queue = queue;
+    }
+
+    public TaskInfo task() {
+        return leased.task();
+    }
+
+    public Lease lease() {
+        return leased.lease();
+    }
+
+    /** The payload as JSON text. */
+    public String payload() {
+        return leased.task().payload();
+    }
+
+    public <T> T payload(Class<T> type) {
+        return leased.task().payloadAs(type);
+    }
+
+    /** The queue the task came from, for anything else the handler needs to do. */
+    public TaskQueue queue() {
+        return queue;
+    }
+
+    /** The task's job as stored now (read on each call), or null for a standalone task. */
+    public JobInfo job() {
+        Long jobId = leased.task().jobId();
+        return jobId == null ? null : queue.job(jobId);
+    }
+
+    /** Replaces the job's info JSON together with this task's acknowledgement (e.g. a cursor into a file). */
+    public void setJobInfo(Object info) {
+        requireJob();
+        this.jobInfo = Json.write(info);
+    }
+
+    /** Enqueues a task together with this task's acknowledgement: both happen, or neither. */
+    public void enqueue(NewTask task) {
+        enqueue.add(task);
+    }
+
+    /** A JSON result to keep with the finished task. */
+    public void result(Object value) {
+        this.result = value == null ? null : Json.write(value);
+    }
+
+    /** A note kept as the task's message. */
+    public void message(String text) {
+        this.message = text;
+    }
+
+    /** Ends the task as failed for good once the handler returns. */
+    public void fail(String reason) {
+        this.decided = Ack.Kind.FAIL;
+        this.message = reason;
+    }
+
+    /** Fails this attempt once the handler returns; the next one comes after {@code delay} (null: the backoff). */
+    public void retry(Duration delay, String reason) {
+        this.decided = Ack.Kind.RETRY;
+        this.retryDelay = delay;
+        this.message = reason;
+    }
+
+    /** True once a heartbeat found the lease gone; the handler may stop early, its result will not be recorded. */
+    public boolean isLeaseLost() {
+        return leaseLost;
+    }
+
+    void markLeaseLost() {
+        leaseLost = true;
+    }
+
+    private void requireJob() {
+        if (leased.task().jobId() == null) {
+            throw new IllegalStateException("task " + leased.id() + " belongs to no job");
+        }
+    }
+
+    /** The acknowledgement for a handler that returned normally. */
+    Ack completed() {
+        Ack.Builder ack = builder();
+        if (decided == Ack.Kind.FAIL) {
+            return ack.fail();
+        }
+        if (decided == Ack.Kind.RETRY) {
+            return retryDelay == null ? ack.retry() : ack.retry(retryDelay);
+        }
+        return ack.succeed();
+    }
+
+    /** The acknowledgement for a handler that threw. */
+    Ack failed(Throwable error) {
+        Ack.Builder ack = Ack.builder(leased.lease()).message(describe(error)).jobInfoJson(jobInfo);
+        return error instanceof TaskFailure ? ack.fail() : ack.retry();
+    }
+
+    private Ack.Builder builder() {
+        return Ack.builder(leased.lease())
+                .resultJson(result)
+                .message(message)
+                .jobInfoJson(jobInfo)
+                .enqueue(enqueue);
+    }
+
+    private static String describe(Throwable error) {
+        String text = error.getMessage();
+        String name = error.getClass().getSimpleName();
+        return text == null ? name : name + ": " + text;
+    }
+}

@@ -1,0 +1,12 @@
+package dev.tide.api.worker;
+
+/** Thrown by a handler to fail its task for good, without further attempts (a logical failure). */
+public class TaskFailure extends Exception {
+    public TaskFailure(String message) {
+        super(message);
+    }
+
+    public TaskFailure(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

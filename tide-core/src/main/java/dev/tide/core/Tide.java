@@ -1,0 +1,562 @@
+package dev.tide.core;
+
+import dev.tide.api.Ack;
+import dev.tide.api.AckResult;
+import dev.tide.api.ClaimRequest;
+import dev.tide.api.EnqueueResult;
+import dev.tide.api.InvalidRequestException;
+import dev.tide.api.JobCreated;
+import dev.tide.api.JobInfo;
+import dev.tide.api.JobType;
+import dev.tide.api.Lease;
+import dev.tide.api.LeasedTask;
+import dev.tide.api.NewJob;
+import dev.tide.api.NewTask;
+import dev.tide.api.NotFoundException;
+import dev.tide.api.Page;
+import dev.tide.api.StatusReport;
+import dev.tide.api.TaskDefaults;
+import dev.tide.api.TaskInfo;
+import dev.tide.api.TaskQuery;
+import dev.tide.api.TaskQueue;
+import dev.tide.api.TaskType;
+import dev.tide.api.worker.WorkerPool;
+import dev.tide.core.engine.AckResolver;
+import dev.tide.core.engine.Inputs;
+import dev.tide.core.engine.JobNotices;
+import dev.tide.core.engine.Maintenance;
+import dev.tide.core.engine.ReadySignal;
+import dev.tide.core.engine.TaskResolver;
+import dev.tide.core.engine.Tokens;
+import dev.tide.core.engine.TypeRegistry;
+import dev.tide.core.store.ExpiredLease;
+import dev.tide.core.store.InsertBatch;
+import dev.tide.core.store.JobEndHook;
+import dev.tide.core.store.JobInsertResult;
+import dev.tide.core.store.JobRow;
+import dev.tide.core.store.LeaseExtension;
+import dev.tide.core.store.SettleBatch;
+import dev.tide.core.store.Settlement;
+import dev.tide.core.store.Store;
+import dev.tide.core.store.TaskClaim;
+import dev.tide.core.store.TaskClaimById;
+import dev.tide.core.store.TaskRow;
+import dev.tide.core.store.sqlite.SqliteStore;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * The embedded Tide engine: a {@link TaskQueue} over a {@link Store}, with maintenance and worker pools.
+ *
+ * <pre>{@code
+ * try (Tide tide = Tide.builder().sqlite(Path.of("tide-data")).build()) {
+ *     tide.enqueue(NewTask.of("email", Map.of("to", "ada@example.org")));
+ *     tide.workerPool().handler("email", ctx -> send(ctx.payload(Email.class))).start();
+ * }
+ * }</pre>
+ *
+ * <p>Every method validates its input completely before anything is written, and returns once the write is durable.
+ * Times come from the injected clock and are passed into the store's statements; only long-poll waits and heartbeat
+ * pacing run on the real monotonic clock.
+ */
+public final class Tide implements TaskQueue {
+    private static final int OPEN_JOBS_IN_STATUS = 50;
+
+    private final Store store;
+    private final InstantSource clock;
+    private final TideConfig config;
+    private final TypeRegistry types;
+    private final TaskResolver resolver;
+    private final AckResolver acks;
+    private final ReadySignal ready = new ReadySignal();
+    private final Maintenance maintenance;
+    private final AutoCloseable folderLock;
+    private final List<WorkerPool> pools = new CopyOnWriteArrayList<>();
+    private final List<Consumer<JobInfo>> jobListeners = new CopyOnWriteArrayList<>();
+    private volatile boolean closed;
+
+    private Tide(
+            Function<JobEndHook, Store> storeFactory,
+            InstantSource clock,
+            TideConfig config,
+            boolean migrate,
+            AutoCloseable folderLock) {
+        this.clock = clock;
+        this.config = config;
+        this.folderLock = folderLock;
+        HookRelay relay = new HookRelay();
+        this.store = storeFactory.apply(relay);
+        try {
+            if (migrate) {
+                store.schemaMigrate();
+            }
+            this.types = new TypeRegistry(store, config.taskDefaults());
+            types.reload();
+            this.resolver = new TaskResolver(types, config.payloadCapBytes());
+            this.acks = new AckResolver(types, resolver, config.payloadCapBytes());
+            relay.target = new JobNotices(types, resolver, clock);
+            store.readySubscribe(queue -> ready.signal(List.of(queue)));
+            this.maintenance = new Maintenance(store, clock, acks, types, config.retention(), this::afterSettle);
+            if (config.maintenanceInterval() != null) {
+                maintenance.start(config.maintenanceInterval());
+            }
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    // --- producing -----------------------------------------------------------------------------------------------
+
+    @Override
+    public EnqueueResult enqueue(NewTask task) {
+        return enqueueAll(List.of(task)).get(0);
+    }
+
+    @Override
+    public List<EnqueueResult> enqueueAll(List<NewTask> tasks) {
+        if (tasks == null || tasks.isEmpty()) {
+            throw new InvalidRequestException("tasks", "give at least one task");
+        }
+        if (tasks.size() > TideConfig.MAX_BATCH) {
+            throw new InvalidRequestException("tasks", "at most " + TideConfig.MAX_BATCH + " per batch");
+        }
+        Instant now = clock.instant();
+        Map<Long, String> jobTypes = new HashMap<>();
+        List<TaskRow> rows = new ArrayList<>(tasks.size());
+        for (int i = 0; i < tasks.size(); i++) {
+            NewTask t = tasks.get(i);
+            String prefix = tasks.size() == 1 ? "" : "tasks[" + i + "].";
+            String jobType =
+                    t == null || t.jobId() == null ? null : jobTypes.computeIfAbsent(t.jobId(), this::jobTypeOf);
+            rows.add(resolver.resolve(t, prefix, jobType, null, now));
+        }
+        InsertBatch batch = store.taskInsertMany(rows);
+        wake(batch.readyQueues());
+        return batch.results();
+    }
+
+    @Override
+    public JobCreated createJob(NewJob job) {
+        if (job == null) {
+            throw new InvalidRequestException("job", "is required");
+        }
+        String typeName = TaskType.requireName("type", job.type());
+        if (job.tasks().size() > TideConfig.MAX_BATCH) {
+            throw new InvalidRequestException("tasks", "at most " + TideConfig.MAX_BATCH + " per job creation");
+        }
+        Instant now = clock.instant();
+        JobType type = types.jobType(typeName);
+        int priority =
+                job.priority() != null ? job.priority() : type != null && type.priority() != null ? type.priority() : 0;
+        Instant deadline = job.deadline() != null
+                ? job.deadline()
+                : type != null && type.defaultDuration() != null ? now.plus(type.defaultDuration()) : null;
+        String owner = Inputs.text("owner", job.owner());
+        JobRow row = new JobRow(
+                typeName,
+                Inputs.text("title", job.title()),
+                owner == null ? "" : owner,
+                priority,
+                deadline,
+                Inputs.json("info", job.info(), config.payloadCapBytes()),
+                now);
+        List<TaskRow> rows = new ArrayList<>(job.tasks().size());
+        for (int i = 0; i < job.tasks().size(); i++) {
+            NewTask t = job.tasks().get(i);
+            if (t != null && t.jobId() != null) {
+                throw new InvalidRequestException("tasks[" + i + "].jobId", "is set by Tide for a new job's tasks");
+            }
+            NewTask withOwner = t != null && t.owner() == null && owner != null ? ownedBy(t, owner) : t;
+            rows.add(resolver.resolve(withOwner, "tasks[" + i + "].", typeName, 0L, now));
+        }
+        JobInsertResult result = store.jobInsert(row, rows);
+        wake(result.readyQueues());
+        return new JobCreated(result.job(), result.taskIds());
+    }
+
+    private static NewTask ownedBy(NewTask t, String owner) {
+        return new NewTask(
+                t.type(),
+                t.queue(),
+                t.payload(),
+                t.jobId(),
+                owner,
+                t.priority(),
+                t.runAt(),
+                t.delay(),
+                t.deadline(),
+                t.maxAttempts(),
+                t.idempotencyKey());
+    }
+
+    private String jobTypeOf(long jobId) {
+        return store.jobGet(jobId)
+                .orElseThrow(() -> new NotFoundException("job " + jobId))
+                .type();
+    }
+
+    // --- consuming -----------------------------------------------------------------------------------------------
+
+    @Override
+    public List<LeasedTask> claim(ClaimRequest request) {
+        String queue = TaskType.requireName("queue", request.queue());
+        String worker = Inputs.requiredText("worker", request.worker());
+        if (request.limit() < 1 || request.limit() > ClaimRequest.MAX_LIMIT) {
+            throw new InvalidRequestException("limit", "must be between 1 and " + ClaimRequest.MAX_LIMIT);
+        }
+        request.types().forEach(t -> TaskType.requireName("types", t));
+        Long leaseMillis = leaseMillis(request.leaseDuration());
+        Duration wait = request.waitFor() == null ? Duration.ZERO : request.waitFor();
+        if (wait.isNegative()) {
+            throw new InvalidRequestException("waitFor", "must not be negative");
+        }
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (true) {
+            long seen = ready.version(queue);
+            List<LeasedTask> claimed = store.taskClaim(new TaskClaim(
+                    queue, request.types(), request.limit(), worker, Tokens.next(), clock.instant(), leaseMillis));
+            long left = deadline - System.nanoTime();
+            if (!claimed.isEmpty() || left <= 0 || closed) {
+                return claimed;
+            }
+            try {
+                ready.await(queue, seen, Math.min(left, config.pollInterval().toNanos()));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return List.of();
+            }
+        }
+    }
+
+    @Override
+    public Optional<LeasedTask> claimTask(long taskId, String worker, Duration leaseDuration) {
+        String owner = Inputs.requiredText("worker", worker);
+        Optional<LeasedTask> claimed = store.taskClaimById(
+                new TaskClaimById(taskId, owner, Tokens.next(), clock.instant(), leaseMillis(leaseDuration)));
+        if (claimed.isEmpty() && store.taskGet(taskId).isEmpty()) {
+            throw new NotFoundException("task " + taskId);
+        }
+        return claimed;
+    }
+
+    @Override
+    public List<Lease> heartbeat(List<Lease> leases, Duration extension) {
+        if (leases.isEmpty()) {
+            return List.of();
+        }
+        List<LeaseExtension.LeaseRef> refs = leases.stream()
+                .map(l -> new LeaseExtension.LeaseRef(l.taskId(), Inputs.requiredText("token", l.token())))
+                .toList();
+        return store.taskLeaseExtend(new LeaseExtension(refs, clock.instant(), leaseMillis(extension)));
+    }
+
+    @Override
+    public List<AckResult> ackAll(List<Ack> list) {
+        if (list == null || list.isEmpty()) {
+            throw new InvalidRequestException("acks", "give at least one acknowledgement");
+        }
+        if (list.size() > TideConfig.MAX_BATCH) {
+            throw new InvalidRequestException("acks", "at most " + TideConfig.MAX_BATCH + " per batch");
+        }
+        Instant now = clock.instant();
+        List<Long> retried = list.stream()
+                .filter(a -> a != null && a.kind() == Ack.Kind.RETRY)
+                .map(Ack::taskId)
+                .toList();
+        Map<Long, TaskInfo> current = new HashMap<>();
+        store.taskGetMany(retried).forEach(t -> current.put(t.id(), t));
+        Map<Long, String> jobTypes = new HashMap<>();
+        List<Settlement> settlements =
+                acks.resolve(list, current, id -> jobTypes.computeIfAbsent(id, this::jobTypeOf), now);
+        SettleBatch batch = store.taskSettleMany(settlements, now);
+        afterSettle(batch);
+        return batch.results();
+    }
+
+    private Long leaseMillis(Duration lease) {
+        if (lease == null) {
+            return null;
+        }
+        if (lease.toMillis() < 1) {
+            throw new InvalidRequestException("leaseDuration", "must be at least 1 ms");
+        }
+        return lease.toMillis();
+    }
+
+    // --- reading and administration -----------------------------------------------------------------------------
+
+    @Override
+    public TaskInfo task(long taskId) {
+        return store.taskGet(taskId).orElseThrow(() -> new NotFoundException("task " + taskId));
+    }
+
+    @Override
+    public Page<TaskInfo> tasks(TaskQuery query) {
+        return store.taskList(query == null ? TaskQuery.all() : query);
+    }
+
+    @Override
+    public TaskInfo cancel(long taskId, String reason) {
+        SettleBatch batch = store.taskCancel(taskId, Inputs.message(reason), clock.instant())
+                .orElseThrow(() -> new NotFoundException("task " + taskId));
+        afterSettle(batch);
+        return batch.task();
+    }
+
+    @Override
+    public TaskInfo retry(long taskId) {
+        SettleBatch batch =
+                store.taskRetry(taskId, clock.instant()).orElseThrow(() -> new NotFoundException("task " + taskId));
+        afterSettle(batch);
+        return batch.task();
+    }
+
+    @Override
+    public JobInfo job(long jobId) {
+        return store.jobGet(jobId).orElseThrow(() -> new NotFoundException("job " + jobId));
+    }
+
+    @Override
+    public JobInfo cancelJob(long jobId, String reason) {
+        SettleBatch batch = store.jobCancel(jobId, Inputs.message(reason), clock.instant())
+                .orElseThrow(() -> new NotFoundException("job " + jobId));
+        afterSettle(batch);
+        return job(jobId);
+    }
+
+    @Override
+    public JobInfo updateJobInfo(long jobId, String infoJson) {
+        String info = Inputs.json("info", infoJson, config.payloadCapBytes());
+        return store.jobInfoUpdate(jobId, info).orElseThrow(() -> new NotFoundException("job " + jobId));
+    }
+
+    @Override
+    public List<LeasedTask> leases(String worker) {
+        return store.taskLeaseList(Inputs.requiredText("worker", worker));
+    }
+
+    @Override
+    public List<LeasedTask> resumeLeases(String worker, Duration leaseDuration) {
+        return store.taskLeaseResume(
+                Inputs.requiredText("worker", worker), Tokens.next(), clock.instant(), leaseMillis(leaseDuration));
+    }
+
+    @Override
+    public int releaseLeases(String worker) {
+        List<ExpiredLease> held = store.taskLeaseOfOwner(Inputs.requiredText("worker", worker));
+        if (held.isEmpty()) {
+            return 0;
+        }
+        Instant now = clock.instant();
+        List<Settlement> settlements = held.stream()
+                .map(l -> acks.reclaim(l, "released: worker " + worker + " restarted", now))
+                .toList();
+        SettleBatch batch = store.taskSettleMany(settlements, now);
+        afterSettle(batch);
+        return (int) batch.results().stream().filter(AckResult::accepted).count();
+    }
+
+    @Override
+    public TaskType defineTaskType(TaskType type) {
+        if (type == null) {
+            throw new InvalidRequestException("type", "is required");
+        }
+        store.taskTypeUpsert(type, clock.instant());
+        types.reload();
+        return type;
+    }
+
+    @Override
+    public List<TaskType> taskTypes() {
+        return types.taskTypes();
+    }
+
+    @Override
+    public JobType defineJobType(JobType type) {
+        if (type == null) {
+            throw new InvalidRequestException("type", "is required");
+        }
+        store.jobTypeUpsert(type, clock.instant());
+        types.reload();
+        return type;
+    }
+
+    @Override
+    public List<JobType> jobTypes() {
+        return types.jobTypes();
+    }
+
+    @Override
+    public StatusReport status() {
+        return store.status(OPEN_JOBS_IN_STATUS);
+    }
+
+    // --- engine --------------------------------------------------------------------------------------------------
+
+    /** A worker pool on this engine, named {@code <node>/<queue>} and shut down (gracefully) by {@link #close()}. */
+    public WorkerPool.Builder workerPool() {
+        return WorkerPool.builder(this).workerNamePrefix(config.nodeName()).onStart(pools::add);
+    }
+
+    /** Runs one maintenance pass now (promotion, lease reclaim, pruning), if this node leads; returns whether. */
+    public boolean runMaintenance() {
+        return maintenance.runOnce();
+    }
+
+    /** Called after a job ends (after its transaction committed), on the thread that ended it. */
+    public void onJobFinished(Consumer<JobInfo> listener) {
+        jobListeners.add(listener);
+    }
+
+    public Store store() {
+        return store;
+    }
+
+    public TideConfig config() {
+        return config;
+    }
+
+    public InstantSource clock() {
+        return clock;
+    }
+
+    /** The effective defaults a task of this type would get (outside any job). */
+    public TaskDefaults defaultsFor(String taskType) {
+        return types.defaultsFor(taskType, null);
+    }
+
+    private void afterSettle(SettleBatch batch) {
+        wake(batch.readyQueues());
+        for (JobInfo job : batch.finishedJobs()) {
+            for (Consumer<JobInfo> listener : jobListeners) {
+                listener.accept(job);
+            }
+        }
+    }
+
+    private void wake(java.util.Set<String> queues) {
+        if (!queues.isEmpty()) {
+            ready.signal(queues);
+            store.readyPublish(queues);
+        }
+    }
+
+    /** Stops the worker pools (letting running tasks finish within their grace), maintenance, and the store. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        ready.signal(List.of());
+        for (WorkerPool pool : pools) {
+            pool.close();
+        }
+        maintenance.close();
+        store.close();
+        if (folderLock != null) {
+            try {
+                folderLock.close();
+            } catch (Exception ignored) {
+                // The OS releases the lock with the process in any case.
+            }
+        }
+    }
+
+    /** Forwards the store's job-end callback to the engine's hook once it exists (the store is built first). */
+    private static final class HookRelay implements JobEndHook {
+        volatile JobEndHook target = JobEndHook.NONE;
+
+        @Override
+        public List<TaskRow> tasksFor(JobInfo finishedJob) {
+            return target.tasksFor(finishedJob);
+        }
+    }
+
+    /** Configures and opens an engine. */
+    public static final class Builder {
+        private Path sqliteFolder;
+        private Function<JobEndHook, Store> storeFactory;
+        private InstantSource clock = InstantSource.system();
+        private TideConfig config = TideConfig.defaults();
+        private boolean migrate = true;
+        private boolean lockFolder = true;
+        private String purpose = "embedded Tide";
+
+        /** Embedded storage in {@code folder} (created if missing), locked against other processes. */
+        public Builder sqlite(Path folder) {
+            this.sqliteFolder = folder;
+            this.storeFactory = null;
+            return this;
+        }
+
+        /** A store of your own making (the PostgreSQL store, or a test's). */
+        public Builder store(Function<JobEndHook, Store> factory) {
+            this.storeFactory = factory;
+            this.sqliteFolder = null;
+            return this;
+        }
+
+        public Builder clock(InstantSource value) {
+            this.clock = value;
+            return this;
+        }
+
+        public Builder config(TideConfig value) {
+            this.config = value;
+            return this;
+        }
+
+        /** Whether to apply pending migrations on open (default true). */
+        public Builder migrate(boolean value) {
+            this.migrate = value;
+            return this;
+        }
+
+        /** What the folder lock tells a second process this one is doing (e.g. "tide server on port 7070"). */
+        public Builder purpose(String value) {
+            this.purpose = value;
+            return this;
+        }
+
+        /** Skip the folder lock: only for tests that open one folder twice in one process on purpose. */
+        public Builder lockFolder(boolean value) {
+            this.lockFolder = value;
+            return this;
+        }
+
+        public Tide build() {
+            if (sqliteFolder != null) {
+                Path folder = sqliteFolder;
+                DataFolderLock lock = lockFolder ? DataFolderLock.acquire(folder, purpose) : null;
+                try {
+                    return new Tide(hook -> SqliteStore.open(folder, hook), clock, config, migrate, lock);
+                } catch (RuntimeException e) {
+                    if (lock != null) {
+                        lock.close();
+                    }
+                    throw e;
+                }
+            }
+            if (storeFactory == null) {
+                throw new IllegalStateException("choose a store: sqlite(folder) or store(factory)");
+            }
+            return new Tide(storeFactory, clock, config, migrate, null);
+        }
+    }
+}

@@ -1,0 +1,169 @@
+package dev.tide.core.engine;
+
+import dev.tide.core.store.ExpiredLease;
+import dev.tide.core.store.SettleBatch;
+import dev.tide.core.store.Settlement;
+import dev.tide.core.store.Store;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The chores one node does for all: promote scheduled tasks whose time has come, reclaim expired leases, prune what
+ * retention allows. Only the leader does them (always this node on SQLite; on PostgreSQL the holder of an advisory
+ * lock), each in bounded batches so no pass holds a long transaction.
+ *
+ * <p>The thread sleeps until the next scheduled task is due or the interval passes, whichever is sooner, so a delayed
+ * task starts on time without a busy poll.
+ */
+public final class Maintenance implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Maintenance.class);
+    private static final int BATCH = 1000;
+    private static final int MAX_BATCHES_PER_PASS = 50;
+
+    private final Store store;
+    private final InstantSource clock;
+    private final AckResolver acks;
+    private final TypeRegistry types;
+    private final Duration retention;
+    private final Consumer<SettleBatch> onSettled;
+    private final Object wake = new Object();
+    private volatile boolean running;
+    private Thread thread;
+    private volatile boolean leader;
+
+    public Maintenance(
+            Store store,
+            InstantSource clock,
+            AckResolver acks,
+            TypeRegistry types,
+            Duration retention,
+            Consumer<SettleBatch> onSettled) {
+        this.store = store;
+        this.clock = clock;
+        this.acks = acks;
+        this.types = types;
+        this.retention = retention;
+        this.onSettled = onSettled;
+    }
+
+    public void start(Duration interval) {
+        running = true;
+        thread = Thread.ofPlatform().name("tide-maintenance").daemon(true).start(() -> loop(interval));
+    }
+
+    /** Whether this node did the chores on its last pass. */
+    public boolean isLeader() {
+        return leader;
+    }
+
+    /** One pass of every chore, if this node is the leader; returns whether it was. */
+    public boolean runOnce() {
+        leader = store.leaderTryAcquire();
+        if (!leader) {
+            return false;
+        }
+        Instant now = clock.instant();
+        promote(now);
+        reclaim(now);
+        prune(now);
+        return true;
+    }
+
+    private void promote(Instant now) {
+        for (int i = 0; i < MAX_BATCHES_PER_PASS; i++) {
+            var queues = store.taskPromoteDue(now, BATCH);
+            if (queues.isEmpty()) {
+                return;
+            }
+            onSettled.accept(new SettleBatch(List.of(), List.of(), queues, null));
+        }
+    }
+
+    private void reclaim(Instant now) {
+        for (int i = 0; i < MAX_BATCHES_PER_PASS; i++) {
+            List<ExpiredLease> expired = store.taskLeaseExpired(now, BATCH);
+            if (expired.isEmpty()) {
+                return;
+            }
+            List<Settlement> settlements = expired.stream()
+                    .map(e -> acks.reclaim(e, "lease expired", now))
+                    .toList();
+            onSettled.accept(store.taskSettleMany(settlements, now));
+            log.info("reclaimed {} expired leases", expired.size());
+            if (expired.size() < BATCH) {
+                return;
+            }
+        }
+    }
+
+    private void prune(Instant now) {
+        if (retention == null) {
+            return;
+        }
+        Instant cutoff = now.minus(retention);
+        for (int i = 0; i < MAX_BATCHES_PER_PASS && store.taskPrune(cutoff, BATCH) == BATCH; i++) {
+            // keep going while whole batches come back
+        }
+        for (int i = 0; i < MAX_BATCHES_PER_PASS && store.jobPrune(cutoff, BATCH) == BATCH; i++) {
+            // likewise
+        }
+    }
+
+    /** Wakes the thread for an early pass (a task was scheduled sooner than it planned to look). */
+    public void nudge() {
+        synchronized (wake) {
+            wake.notifyAll();
+        }
+    }
+
+    private void loop(Duration interval) {
+        while (running) {
+            long sleepMillis = interval.toMillis();
+            try {
+                types.refreshIfStale();
+                runOnce();
+                Optional<Instant> next = store.taskNextRunAt();
+                if (next.isPresent()) {
+                    long untilDue =
+                            Duration.between(clock.instant(), next.get()).toMillis();
+                    sleepMillis = Math.max(1, Math.min(sleepMillis, untilDue));
+                }
+            } catch (RuntimeException e) {
+                log.warn("maintenance pass failed: {}", e.toString());
+            }
+            synchronized (wake) {
+                if (!running) {
+                    break;
+                }
+                try {
+                    wake.wait(sleepMillis);
+                } catch (InterruptedException e) {
+                    break;
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        nudge();
+        if (thread != null) {
+            try {
+                thread.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (leader) {
+            store.leaderRelease();
+            leader = false;
+        }
+    }
+}

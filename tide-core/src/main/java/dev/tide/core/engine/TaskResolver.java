@@ -1,0 +1,81 @@
+package dev.tide.core.engine;
+
+import dev.tide.api.InvalidRequestException;
+import dev.tide.api.NewTask;
+import dev.tide.api.TaskDefaults;
+import dev.tide.api.TaskState;
+import dev.tide.api.TaskType;
+import dev.tide.core.store.TaskRow;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * Turns a {@link NewTask} into a {@link TaskRow}: checks every field (naming it in the error, with the caller's prefix
+ * such as {@code tasks[3].}) and resolves each default, task type first, then job type, then engine. Nothing is written
+ * until every task of a request has passed.
+ */
+public final class TaskResolver {
+    private final TypeRegistry types;
+    private final long payloadCap;
+
+    public TaskResolver(TypeRegistry types, long payloadCap) {
+        this.types = types;
+        this.payloadCap = payloadCap;
+    }
+
+    /**
+     * @param jobType the type of the job the task joins, or null
+     * @param jobId the job it joins when the caller decides it (a new job's tasks), else the task's own
+     */
+    public TaskRow resolve(NewTask task, String prefix, String jobType, Long jobId, Instant now) {
+        if (task == null) {
+            throw new InvalidRequestException(
+                    prefix.isEmpty() ? "task" : prefix.substring(0, prefix.length() - 1), "is null");
+        }
+        String type = TaskType.requireName(prefix + "type", task.type());
+        String queue =
+                task.queue() == null ? NewTask.DEFAULT_QUEUE : TaskType.requireName(prefix + "queue", task.queue());
+        String owner = Inputs.text(prefix + "owner", task.owner());
+        String key = Inputs.text(prefix + "idempotencyKey", task.idempotencyKey());
+        String payload = Inputs.json(prefix + "payload", task.payload(), payloadCap);
+        if (task.maxAttempts() != null && task.maxAttempts() < 1) {
+            throw new InvalidRequestException(prefix + "maxAttempts", "must be at least 1");
+        }
+        if (task.jobId() != null && task.jobId() < 1) {
+            throw new InvalidRequestException(prefix + "jobId", "must be a positive job id");
+        }
+        Instant runAt = runAt(task, prefix, now);
+        TaskDefaults d = types.defaultsFor(type, jobType);
+        Instant deadline = task.deadline() != null
+                ? task.deadline()
+                : d.defaultDuration() == null ? null : now.plus(d.defaultDuration());
+        return new TaskRow(
+                queue,
+                type,
+                jobId != null ? jobId : task.jobId(),
+                owner == null ? "" : owner,
+                payload,
+                task.priority() != null ? task.priority() : d.priority(),
+                runAt,
+                deadline,
+                task.maxAttempts() != null ? task.maxAttempts() : d.maxAttempts(),
+                d.leaseDuration().toMillis(),
+                key,
+                runAt.isAfter(now) ? TaskState.SCHEDULED : TaskState.READY,
+                now);
+    }
+
+    private static Instant runAt(NewTask task, String prefix, Instant now) {
+        if (task.runAt() != null && task.delay() != null) {
+            throw new InvalidRequestException(prefix + "delay", "give runAt or delay, not both");
+        }
+        Duration delay = task.delay();
+        if (delay != null) {
+            if (delay.isNegative()) {
+                throw new InvalidRequestException(prefix + "delay", "must not be negative");
+            }
+            return now.plus(delay);
+        }
+        return task.runAt() != null ? task.runAt() : now;
+    }
+}

@@ -1,0 +1,139 @@
+package dev.tide.core.store;
+
+import dev.tide.api.JobInfo;
+import dev.tide.api.JobType;
+import dev.tide.api.LeasedTask;
+import dev.tide.api.Page;
+import dev.tide.api.StatusReport;
+import dev.tide.api.TaskInfo;
+import dev.tide.api.TaskQuery;
+import dev.tide.api.TaskType;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Tide's storage: one implementation per database. Methods are named noun first and take parameter records; every
+ * method is one transaction. A store never decides policy (defaults, backoff, which attempt is the last): the engine
+ * resolves that into the parameters.
+ */
+public interface Store extends AutoCloseable {
+
+    /** What this store can do and what it is. */
+    StoreInfo info();
+
+    /** Applies pending migrations; returns the schema version afterwards. */
+    int schemaMigrate();
+
+    /** The schema version now in the database (0 for an empty one). */
+    int schemaVersion();
+
+    // --- types ---------------------------------------------------------------------------------------------------
+
+    void taskTypeUpsert(TaskType type, Instant now);
+
+    List<TaskType> taskTypeList();
+
+    void jobTypeUpsert(JobType type, Instant now);
+
+    List<JobType> jobTypeList();
+
+    // --- jobs ----------------------------------------------------------------------------------------------------
+
+    /** Inserts a job and its first tasks; the tasks' job id is set by the store. */
+    JobInsertResult jobInsert(JobRow job, List<TaskRow> tasks);
+
+    Optional<JobInfo> jobGet(long jobId);
+
+    /** Replaces a job's info JSON; empty when the job does not exist. */
+    Optional<JobInfo> jobInfoUpdate(long jobId, String info);
+
+    /** Cancels the job's unfinished tasks; the job ends cancelled. Empty when the job does not exist. */
+    Optional<SettleBatch> jobCancel(long jobId, String reason, Instant now);
+
+    // --- tasks ---------------------------------------------------------------------------------------------------
+
+    /**
+     * Inserts tasks in one transaction. A row whose idempotency key is taken returns the existing task (created =
+     * false), or fails the whole call with a {@link dev.tide.api.ConflictException} when its type or payload differs.
+     */
+    InsertBatch taskInsertMany(List<TaskRow> rows);
+
+    /** Leases up to {@code limit} ready tasks of the queue in dispatch order, writing the lease before reading. */
+    List<LeasedTask> taskClaim(TaskClaim claim);
+
+    /** Leases one task if it is ready. */
+    Optional<LeasedTask> taskClaimById(TaskClaimById claim);
+
+    /** Extends the leases still held; the answer holds only those. */
+    List<dev.tide.api.Lease> taskLeaseExtend(LeaseExtension extension);
+
+    /** Applies settlements, each a compare-and-set on its lease token, in one transaction. */
+    SettleBatch taskSettleMany(List<Settlement> settlements, Instant now);
+
+    Optional<TaskInfo> taskGet(long taskId);
+
+    List<TaskInfo> taskGetMany(List<Long> taskIds);
+
+    Page<TaskInfo> taskList(TaskQuery query);
+
+    /** Ends an unfinished task as cancelled. Empty when it does not exist; finished tasks are returned unchanged. */
+    Optional<SettleBatch> taskCancel(long taskId, String reason, Instant now);
+
+    /** Makes a failed or cancelled task ready again with attempts reset, re-opening its job. */
+    Optional<SettleBatch> taskRetry(long taskId, Instant now);
+
+    /** The tasks leased to {@code owner}. */
+    List<LeasedTask> taskLeaseList(String owner);
+
+    /** Re-leases every task leased to {@code owner} under a new token, without counting an attempt. */
+    List<LeasedTask> taskLeaseResume(String owner, String token, Instant now, Long leaseMillis);
+
+    /** Leases whose expiry has passed, oldest first, for the engine to settle. */
+    List<ExpiredLease> taskLeaseExpired(Instant now, int limit);
+
+    /** The leases held by {@code owner}, as the engine settles them when the owner restarts. */
+    List<ExpiredLease> taskLeaseOfOwner(String owner);
+
+    /** Moves scheduled tasks whose run-at has come to ready; returns the queues that got tasks. */
+    Set<String> taskPromoteDue(Instant now, int limit);
+
+    /** The earliest run-at among scheduled tasks. */
+    Optional<Instant> taskNextRunAt();
+
+    /** Deletes up to {@code limit} tasks that finished before {@code cutoff}; returns how many. */
+    int taskPrune(Instant cutoff, int limit);
+
+    /** Deletes up to {@code limit} finished jobs that ended before {@code cutoff} and have no tasks left. */
+    int jobPrune(Instant cutoff, int limit);
+
+    StatusReport status(int openJobLimit);
+
+    /** Counts tasks by state; used by tests and the status command. */
+    OptionalLong taskCount(String queue, dev.tide.api.TaskState state);
+
+    // --- coordination --------------------------------------------------------------------------------------------
+
+    /**
+     * Tries to become (or stay) the one node that runs maintenance. A store for one process always answers true.
+     */
+    boolean leaderTryAcquire();
+
+    /** Gives up leadership if held. */
+    void leaderRelease();
+
+    /**
+     * Subscribes to "tasks became ready in queue X" from other nodes. Stores without cross-node notification do
+     * nothing; the engine polls as a fallback either way.
+     */
+    void readySubscribe(Consumer<String> listener);
+
+    /** Tells other nodes that tasks became ready in these queues. */
+    void readyPublish(Set<String> queues);
+
+    @Override
+    void close();
+}

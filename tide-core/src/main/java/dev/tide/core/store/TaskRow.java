@@ -1,0 +1,46 @@
+package dev.tide.core.store;
+
+import dev.tide.api.TaskState;
+import java.time.Instant;
+
+/**
+ * A task ready to insert: validated, every default resolved. The dispatch key is computed by the store, which knows the
+ * job's priority and deadline at insert time.
+ *
+ * @param owner never null: the empty string for "no owner", so that idempotency keys are unique per owner on every
+ *     database
+ * @param initialState {@link TaskState#READY} or {@link TaskState#SCHEDULED}
+ * @param leaseMillis the lease length a claim takes unless it asks for another
+ */
+public record TaskRow(
+        String queue,
+        String type,
+        Long jobId,
+        String owner,
+        String payload,
+        int priority,
+        Instant runAt,
+        Instant deadline,
+        int maxAttempts,
+        long leaseMillis,
+        String idempotencyKey,
+        TaskState initialState,
+        Instant createdAt) {
+
+    public TaskRow withJob(long job) {
+        return new TaskRow(
+                queue,
+                type,
+                job,
+                owner,
+                payload,
+                priority,
+                runAt,
+                deadline,
+                maxAttempts,
+                leaseMillis,
+                idempotencyKey,
+                initialState,
+                createdAt);
+    }
+}

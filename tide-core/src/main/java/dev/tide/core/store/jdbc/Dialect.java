@@ -1,0 +1,20 @@
+package dev.tide.core.store.jdbc;
+
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.Collection;
+
+/** What differs between databases beyond the text of their named statements. */
+public interface Dialect {
+    /** "sqlite" or "postgresql"; also the folder of the dialect's migrations and statements. */
+    String name();
+
+    /** Binds a list of texts as one parameter. */
+    void bindTexts(PreparedStatement ps, int index, Collection<String> values) throws SQLException;
+
+    /** Binds a list of numbers as one parameter. */
+    void bindLongs(PreparedStatement ps, int index, Collection<Long> values) throws SQLException;
+
+    /** Whether this SQL error is a unique-constraint violation. */
+    boolean isUniqueViolation(SQLException e);
+}

@@ -1,0 +1,829 @@
+package dev.tide.core.store.jdbc;
+
+import dev.tide.api.AckResult;
+import dev.tide.api.ConflictException;
+import dev.tide.api.EnqueueResult;
+import dev.tide.api.InvalidRequestException;
+import dev.tide.api.JobInfo;
+import dev.tide.api.JobState;
+import dev.tide.api.JobType;
+import dev.tide.api.Lease;
+import dev.tide.api.LeasedTask;
+import dev.tide.api.NotFoundException;
+import dev.tide.api.Outcome;
+import dev.tide.api.Page;
+import dev.tide.api.StatusReport;
+import dev.tide.api.TaskInfo;
+import dev.tide.api.TaskQuery;
+import dev.tide.api.TaskState;
+import dev.tide.api.TaskType;
+import dev.tide.api.json.Json;
+import dev.tide.core.engine.DispatchKey;
+import dev.tide.core.store.ExpiredLease;
+import dev.tide.core.store.InsertBatch;
+import dev.tide.core.store.JobEndHook;
+import dev.tide.core.store.JobInsertResult;
+import dev.tide.core.store.JobRow;
+import dev.tide.core.store.LeaseExtension;
+import dev.tide.core.store.SettleBatch;
+import dev.tide.core.store.Settlement;
+import dev.tide.core.store.Store;
+import dev.tide.core.store.TaskClaim;
+import dev.tide.core.store.TaskClaimById;
+import dev.tide.core.store.TaskRow;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The store logic both dialects share, written against named statements. A dialect supplies how a transaction runs
+ * ({@link #write}, {@link #read}), its statements file, and may replace the bulk paths ({@link #insertTaskRows}) with
+ * faster ones of its own.
+ *
+ * <p>Job counters are kept in the same transaction as the task changes that move them, so a job ends exactly when its
+ * last task does, and its end hooks' tasks are inserted in that same transaction.
+ */
+public abstract class JdbcStore implements Store {
+    protected final SqlFile sql;
+    protected final Dialect dialect;
+    private final JobEndHook jobEndHook;
+
+    protected JdbcStore(Dialect dialect, JobEndHook jobEndHook) {
+        this.dialect = dialect;
+        this.sql = SqlFile.load("/dev/tide/core/store/" + dialect.name() + "/queries.sql");
+        this.jobEndHook = jobEndHook;
+    }
+
+    /** Runs {@code work} in one write transaction, durable when this returns. */
+    protected abstract <T> T write(SqlWork<T> work);
+
+    /** Runs {@code work} on a read connection; it sees every transaction committed before the call. */
+    protected abstract <T> T read(SqlWork<T> work);
+
+    // --- schema --------------------------------------------------------------------------------------------------
+
+    @Override
+    public int schemaMigrate() {
+        return write(tx -> new Migrator(dialect).migrate(tx, System.currentTimeMillis()));
+    }
+
+    @Override
+    public int schemaVersion() {
+        return read(Migrator::version);
+    }
+
+    // --- types ---------------------------------------------------------------------------------------------------
+
+    @Override
+    public void taskTypeUpsert(TaskType type, Instant now) {
+        write(tx -> tx.prepare("task_type_upsert")
+                .set("name", type.name())
+                .set("definition", Json.write(type))
+                .set("now", now)
+                .update());
+    }
+
+    @Override
+    public List<TaskType> taskTypeList() {
+        return read(tx -> definitions(tx, "task_type_list", TaskType.class));
+    }
+
+    @Override
+    public void jobTypeUpsert(JobType type, Instant now) {
+        write(tx -> tx.prepare("job_type_upsert")
+                .set("name", type.name())
+                .set("definition", Json.write(type))
+                .set("now", now)
+                .update());
+    }
+
+    @Override
+    public List<JobType> jobTypeList() {
+        return read(tx -> definitions(tx, "job_type_list", JobType.class));
+    }
+
+    private static <T> List<T> definitions(Tx tx, String statement, Class<T> type) throws SQLException {
+        List<T> out = new ArrayList<>();
+        try (ResultSet rs = tx.prepare(statement).query()) {
+            while (rs.next()) {
+                out.add(Json.read(rs.getString("definition"), type));
+            }
+        }
+        return out;
+    }
+
+    // --- jobs ----------------------------------------------------------------------------------------------------
+
+    @Override
+    public JobInsertResult jobInsert(JobRow job, List<TaskRow> tasks) {
+        return write(tx -> {
+            JobInfo created;
+            try (ResultSet rs = tx.prepare("job_insert")
+                    .set("type", job.type())
+                    .set("title", job.title())
+                    .set("owner", job.owner())
+                    .set("priority", (long) job.priority())
+                    .set("deadline", job.deadline())
+                    .set("info", job.info())
+                    .set("now", job.createdAt())
+                    .query()) {
+                rs.next();
+                created = Rows.job(rs);
+            }
+            List<TaskRow> rows =
+                    tasks.stream().map(t -> t.withJob(created.id())).toList();
+            InsertBatch batch = insertRows(tx, rows);
+            List<Long> ids = batch.results().stream().map(EnqueueResult::id).toList();
+            return new JobInsertResult(jobGet(tx, created.id()).orElseThrow(), ids, batch.readyQueues());
+        });
+    }
+
+    @Override
+    public Optional<JobInfo> jobGet(long jobId) {
+        return read(tx -> jobGet(tx, jobId));
+    }
+
+    private static Optional<JobInfo> jobGet(Tx tx, long jobId) throws SQLException {
+        try (ResultSet rs = tx.prepare("job_get").set("id", jobId).query()) {
+            return rs.next() ? Optional.of(Rows.job(rs)) : Optional.empty();
+        }
+    }
+
+    @Override
+    public Optional<JobInfo> jobInfoUpdate(long jobId, String info) {
+        return write(tx -> jobInfoUpdate(tx, jobId, info));
+    }
+
+    private static Optional<JobInfo> jobInfoUpdate(Tx tx, long jobId, String info) throws SQLException {
+        try (ResultSet rs =
+                tx.prepare("job_info_update").set("id", jobId).set("info", info).query()) {
+            return rs.next() ? Optional.of(Rows.job(rs)) : Optional.empty();
+        }
+    }
+
+    @Override
+    public Optional<SettleBatch> jobCancel(long jobId, String reason, Instant now) {
+        return write(tx -> {
+            Optional<JobInfo> job = jobGet(tx, jobId);
+            if (job.isEmpty()) {
+                return Optional.empty();
+            }
+            Set<String> ready = new LinkedHashSet<>();
+            List<JobInfo> finished = new ArrayList<>();
+            if (job.get().state() == JobState.OPEN) {
+                int cancelled = 0;
+                try (ResultSet rs = tx.prepare("job_tasks_cancel")
+                        .set("job_id", jobId)
+                        .set("reason", reason)
+                        .set("now", now)
+                        .query()) {
+                    while (rs.next()) {
+                        cancelled++;
+                    }
+                }
+                JobInfo counted = jobCountAdd(tx, jobId, 0, 0, cancelled);
+                finishJob(tx, counted, Outcome.CANCELLED, now, ready).ifPresent(finished::add);
+            }
+            return Optional.of(new SettleBatch(List.of(), finished, ready, null));
+        });
+    }
+
+    // --- inserting tasks -----------------------------------------------------------------------------------------
+
+    @Override
+    public InsertBatch taskInsertMany(List<TaskRow> rows) {
+        return write(tx -> insertRows(tx, rows));
+    }
+
+    /**
+     * Inserts rows into open jobs (or none), computing each dispatch key from its job's priority and deadline.
+     * Idempotency keys already taken return the existing task, or fail the whole transaction when type or payload
+     * differ.
+     */
+    protected InsertBatch insertRows(Tx tx, List<TaskRow> rows) throws SQLException {
+        Map<Long, JobInfo> jobs = openJobsOf(tx, rows);
+        List<byte[]> keys = new ArrayList<>(rows.size());
+        for (TaskRow row : rows) {
+            JobInfo job = row.jobId() == null ? null : jobs.get(row.jobId());
+            keys.add(DispatchKey.priorityOrder(
+                    job == null ? 0 : job.priority(),
+                    job == null ? null : job.deadline(),
+                    row.priority(),
+                    row.deadline()));
+        }
+        List<Long> ids = insertTaskRows(tx, rows, keys);
+        List<EnqueueResult> results = new ArrayList<>(rows.size());
+        Map<Long, Long> addedPerJob = new TreeMap<>();
+        Set<String> ready = new LinkedHashSet<>();
+        for (int i = 0; i < rows.size(); i++) {
+            TaskRow row = rows.get(i);
+            Long id = ids.get(i);
+            if (id == null) {
+                results.add(new EnqueueResult(existingFor(tx, row), false));
+                continue;
+            }
+            results.add(new EnqueueResult(inserted(row, id), true));
+            if (row.jobId() != null) {
+                addedPerJob.merge(row.jobId(), 1L, Long::sum);
+            }
+            if (row.initialState() == TaskState.READY) {
+                ready.add(row.queue());
+            }
+        }
+        for (Map.Entry<Long, Long> added : addedPerJob.entrySet()) {
+            tx.prepare("job_total_add")
+                    .set("id", added.getKey())
+                    .set("n", added.getValue())
+                    .update();
+        }
+        return new InsertBatch(results, ready);
+    }
+
+    /**
+     * Inserts the rows and returns their ids in order, null for a row whose idempotency key was taken. This default
+     * runs one statement per row; a dialect may replace it with a bulk insert.
+     */
+    protected List<Long> insertTaskRows(Tx tx, List<TaskRow> rows, List<byte[]> keys) throws SQLException {
+        List<Long> ids = new ArrayList<>(rows.size());
+        Statement insert = tx.prepare("task_insert");
+        for (int i = 0; i < rows.size(); i++) {
+            bindInsert(insert, rows.get(i), keys.get(i));
+            try (ResultSet rs = insert.query()) {
+                ids.add(rs.next() ? rs.getLong(1) : null);
+            }
+        }
+        return ids;
+    }
+
+    private static void bindInsert(Statement insert, TaskRow row, byte[] key) throws SQLException {
+        insert.set("queue", row.queue())
+                .set("type", row.type())
+                .set("job_id", row.jobId())
+                .set("owner", row.owner())
+                .set("payload", row.payload())
+                .set("priority", (long) row.priority())
+                .set("dispatch_key", key)
+                .set("run_at", row.runAt())
+                .set("deadline", row.deadline())
+                .set("state", row.initialState().wireName())
+                .set("max_attempts", (long) row.maxAttempts())
+                .set("lease_ms", row.leaseMillis())
+                .set("idempotency_key", row.idempotencyKey())
+                .set("created_at", row.createdAt());
+    }
+
+    private Map<Long, JobInfo> openJobsOf(Tx tx, List<TaskRow> rows) throws SQLException {
+        Map<Long, JobInfo> jobs = new HashMap<>();
+        for (TaskRow row : rows) {
+            Long jobId = row.jobId();
+            if (jobId == null || jobs.containsKey(jobId)) {
+                continue;
+            }
+            JobInfo job = jobGet(tx, jobId).orElseThrow(() -> new NotFoundException("job " + jobId));
+            if (job.state() != JobState.OPEN) {
+                throw new ConflictException("job " + jobId + " has finished; start a new job for more tasks");
+            }
+            jobs.put(jobId, job);
+        }
+        return jobs;
+    }
+
+    private static TaskInfo existingFor(Tx tx, TaskRow row) throws SQLException {
+        TaskInfo existing;
+        try (ResultSet rs = tx.prepare("task_by_idempotency_key")
+                .set("queue", row.queue())
+                .set("owner", row.owner())
+                .set("idempotency_key", row.idempotencyKey())
+                .query()) {
+            if (!rs.next()) {
+                throw new IllegalStateException("idempotency key conflict without a task: " + row.idempotencyKey());
+            }
+            existing = Rows.task(rs);
+        }
+        if (!existing.type().equals(row.type()) || !Objects.equals(existing.payload(), row.payload())) {
+            throw new ConflictException("idempotencyKey: '" + row.idempotencyKey() + "' already names task "
+                    + existing.id() + " with a different " + (existing.type().equals(row.type()) ? "payload" : "type"));
+        }
+        return existing;
+    }
+
+    private static TaskInfo inserted(TaskRow row, long id) {
+        return new TaskInfo(
+                id,
+                row.queue(),
+                row.type(),
+                row.jobId(),
+                row.owner().isEmpty() ? null : row.owner(),
+                row.payload(),
+                row.priority(),
+                row.runAt(),
+                row.deadline(),
+                row.initialState(),
+                null,
+                0,
+                row.maxAttempts(),
+                null,
+                null,
+                null,
+                null,
+                row.idempotencyKey(),
+                row.createdAt(),
+                null,
+                null);
+    }
+
+    // --- claiming ------------------------------------------------------------------------------------------------
+
+    @Override
+    public List<LeasedTask> taskClaim(TaskClaim claim) {
+        return write(tx -> {
+            Statement st = tx.prepare(claim.types().isEmpty() ? "task_claim" : "task_claim_types")
+                    .set("owner", claim.owner())
+                    .set("token", claim.token())
+                    .set("now", claim.now())
+                    .set("lease_ms", claim.leaseMillis())
+                    .set("queue", claim.queue())
+                    .set("limit", (long) claim.limit());
+            if (!claim.types().isEmpty()) {
+                st.setTexts("types", claim.types());
+            }
+            return leasedInDispatchOrder(st, claim.leaseMillis());
+        });
+    }
+
+    /** RETURNING gives rows in no particular order; hand them out in the order they were chosen. */
+    private static List<LeasedTask> leasedInDispatchOrder(Statement st, Long leaseMillis) throws SQLException {
+        record Keyed(byte[] key, LeasedTask task) {}
+        List<Keyed> rows = new ArrayList<>();
+        try (ResultSet rs = st.query()) {
+            while (rs.next()) {
+                rows.add(new Keyed(rs.getBytes("dispatch_key"), Rows.leased(rs, leaseMillis)));
+            }
+        }
+        rows.sort((a, b) -> {
+            int byKey = Arrays.compareUnsigned(a.key, b.key);
+            return byKey != 0 ? byKey : Long.compare(a.task.id(), b.task.id());
+        });
+        return rows.stream().map(Keyed::task).toList();
+    }
+
+    @Override
+    public Optional<LeasedTask> taskClaimById(TaskClaimById claim) {
+        return write(tx -> {
+            try (ResultSet rs = tx.prepare("task_claim_by_id")
+                    .set("owner", claim.owner())
+                    .set("token", claim.token())
+                    .set("now", claim.now())
+                    .set("lease_ms", claim.leaseMillis())
+                    .set("id", claim.taskId())
+                    .query()) {
+                return rs.next() ? Optional.of(Rows.leased(rs, claim.leaseMillis())) : Optional.empty();
+            }
+        });
+    }
+
+    @Override
+    public List<Lease> taskLeaseExtend(LeaseExtension extension) {
+        return write(tx -> {
+            List<Lease> held = new ArrayList<>();
+            Statement st = tx.prepare("task_lease_extend");
+            for (LeaseExtension.LeaseRef ref : extension.leases()) {
+                try (ResultSet rs = st.set("now", extension.now())
+                        .set("lease_ms", extension.leaseMillis())
+                        .set("id", ref.taskId())
+                        .set("token", ref.token())
+                        .query()) {
+                    if (rs.next()) {
+                        held.add(new Lease(
+                                rs.getLong("id"),
+                                rs.getString("lease_owner"),
+                                rs.getString("lease_token"),
+                                Rows.instant(rs, "lease_expires_at"),
+                                Duration.ofMillis(rs.getLong("granted_ms"))));
+                    }
+                }
+            }
+            return held;
+        });
+    }
+
+    // --- settling ------------------------------------------------------------------------------------------------
+
+    @Override
+    public SettleBatch taskSettleMany(List<Settlement> settlements, Instant now) {
+        return write(tx -> settle(tx, settlements, now));
+    }
+
+    private SettleBatch settle(Tx tx, List<Settlement> settlements, Instant now) throws SQLException {
+        JobDeltas deltas = new JobDeltas();
+        Set<String> ready = new LinkedHashSet<>();
+        List<AckResult> results = new ArrayList<>(settlements.size());
+        for (Settlement s : settlements) {
+            SettledRow row = s.target() == TaskState.FINISHED ? finishRow(tx, s, now) : rescheduleRow(tx, s);
+            if (row == null) {
+                results.add(AckResult.leaseLost(s.taskId()));
+                continue;
+            }
+            if (s.jobInfo() != null) {
+                if (row.jobId() == null) {
+                    throw new InvalidRequestException("jobInfo", "task " + s.taskId() + " belongs to no job");
+                }
+                jobInfoUpdate(tx, row.jobId(), s.jobInfo());
+            }
+            List<Long> enqueued = List.of();
+            if (!s.enqueue().isEmpty()) {
+                InsertBatch batch = insertRows(tx, s.enqueue());
+                enqueued = batch.results().stream().map(EnqueueResult::id).toList();
+                ready.addAll(batch.readyQueues());
+            }
+            if (s.target() == TaskState.FINISHED && row.jobId() != null) {
+                deltas.add(row.jobId(), s.outcome());
+            }
+            if (s.target() == TaskState.READY) {
+                ready.add(row.queue());
+            }
+            results.add(new AckResult(s.taskId(), true, s.target(), s.outcome(), enqueued));
+        }
+        List<JobInfo> finished = applyJobDeltas(tx, deltas, now, ready);
+        return new SettleBatch(results, finished, ready, null);
+    }
+
+    private record SettledRow(Long jobId, String queue) {}
+
+    private static SettledRow finishRow(Tx tx, Settlement s, Instant now) throws SQLException {
+        try (ResultSet rs = tx.prepare("task_finish")
+                .set("outcome", s.outcome().wireName())
+                .set("result", s.result())
+                .set("message", s.message())
+                .set("now", now)
+                .set("id", s.taskId())
+                .set("token", s.token())
+                .query()) {
+            return rs.next() ? new SettledRow(Rows.nullableLong(rs, "job_id"), rs.getString("queue")) : null;
+        }
+    }
+
+    private static SettledRow rescheduleRow(Tx tx, Settlement s) throws SQLException {
+        try (ResultSet rs = tx.prepare("task_reschedule")
+                .set("state", s.target().wireName())
+                .set("run_at", s.runAt())
+                .set("message", s.message())
+                .set("refund", s.refundAttempt() ? 1L : 0L)
+                .set("id", s.taskId())
+                .set("token", s.token())
+                .query()) {
+            return rs.next() ? new SettledRow(Rows.nullableLong(rs, "job_id"), rs.getString("queue")) : null;
+        }
+    }
+
+    /** Per job, how many tasks ended how; applied once per job and transaction, in id order (no deadlocks). */
+    private static final class JobDeltas {
+        final Map<Long, int[]> byJob = new TreeMap<>();
+
+        void add(long jobId, Outcome outcome) {
+            int[] counts = byJob.computeIfAbsent(jobId, k -> new int[3]);
+            counts[outcome.ordinal()]++;
+        }
+    }
+
+    private List<JobInfo> applyJobDeltas(Tx tx, JobDeltas deltas, Instant now, Set<String> ready) throws SQLException {
+        List<JobInfo> finished = new ArrayList<>();
+        for (Map.Entry<Long, int[]> e : deltas.byJob.entrySet()) {
+            int[] c = e.getValue();
+            JobInfo job = jobCountAdd(
+                    tx,
+                    e.getKey(),
+                    c[Outcome.SUCCEEDED.ordinal()],
+                    c[Outcome.FAILED.ordinal()],
+                    c[Outcome.CANCELLED.ordinal()]);
+            Outcome outcome = job.failed() == 0 && job.cancelled() == 0 ? Outcome.SUCCEEDED : Outcome.FAILED;
+            finishJob(tx, job, outcome, now, ready).ifPresent(finished::add);
+        }
+        return finished;
+    }
+
+    private static JobInfo jobCountAdd(Tx tx, long jobId, int succeeded, int failed, int cancelled)
+            throws SQLException {
+        try (ResultSet rs = tx.prepare("job_count_add")
+                .set("succeeded", (long) succeeded)
+                .set("failed", (long) failed)
+                .set("cancelled", (long) cancelled)
+                .set("id", jobId)
+                .query()) {
+            if (!rs.next()) {
+                throw new IllegalStateException("job " + jobId + " vanished while its tasks were settled");
+            }
+            return Rows.job(rs);
+        }
+    }
+
+    /** Ends the job if it is open and has no pending task, inserting its end hooks' tasks. */
+    private Optional<JobInfo> finishJob(Tx tx, JobInfo job, Outcome outcome, Instant now, Set<String> ready)
+            throws SQLException {
+        if (job.state() != JobState.OPEN || job.pending() > 0) {
+            return Optional.empty();
+        }
+        JobInfo ended;
+        try (ResultSet rs = tx.prepare("job_finish")
+                .set("outcome", outcome.wireName())
+                .set("now", now)
+                .set("id", job.id())
+                .query()) {
+            if (!rs.next()) {
+                return Optional.empty();
+            }
+            ended = Rows.job(rs);
+        }
+        List<TaskRow> notices = jobEndHook.tasksFor(ended);
+        if (!notices.isEmpty()) {
+            ready.addAll(insertRows(tx, notices).readyQueues());
+        }
+        return Optional.of(ended);
+    }
+
+    // --- single-task administration ------------------------------------------------------------------------------
+
+    @Override
+    public Optional<SettleBatch> taskCancel(long taskId, String reason, Instant now) {
+        return write(tx -> {
+            Optional<TaskInfo> before = taskGet(tx, taskId);
+            if (before.isEmpty()) {
+                return Optional.empty();
+            }
+            if (before.get().state() == TaskState.FINISHED) {
+                throw new ConflictException("task " + taskId + " has already finished ("
+                        + before.get().status() + ")");
+            }
+            SettledRow row;
+            try (ResultSet rs = tx.prepare("task_cancel")
+                    .set("reason", reason)
+                    .set("now", now)
+                    .set("id", taskId)
+                    .query()) {
+                rs.next();
+                row = new SettledRow(Rows.nullableLong(rs, "job_id"), rs.getString("queue"));
+            }
+            Set<String> ready = new LinkedHashSet<>();
+            List<JobInfo> finished = List.of();
+            if (row.jobId() != null) {
+                JobDeltas deltas = new JobDeltas();
+                deltas.add(row.jobId(), Outcome.CANCELLED);
+                finished = applyJobDeltas(tx, deltas, now, ready);
+            }
+            return Optional.of(new SettleBatch(
+                    List.of(), finished, ready, taskGet(tx, taskId).orElseThrow()));
+        });
+    }
+
+    @Override
+    public Optional<SettleBatch> taskRetry(long taskId, Instant now) {
+        return write(tx -> {
+            Optional<TaskInfo> before = taskGet(tx, taskId);
+            if (before.isEmpty()) {
+                return Optional.empty();
+            }
+            TaskInfo task = before.get();
+            if (task.outcome() != Outcome.FAILED && task.outcome() != Outcome.CANCELLED) {
+                throw new ConflictException(
+                        "task " + taskId + " is " + task.status() + "; only failed or cancelled tasks can be retried");
+            }
+            tx.prepare("task_retry").set("now", now).set("id", taskId).query().close();
+            if (task.jobId() != null) {
+                long failed = task.outcome() == Outcome.FAILED ? 1 : 0;
+                long cancelled = 1 - failed;
+                JobInfo job = jobGet(tx, task.jobId()).orElseThrow();
+                if (job.state() == JobState.FINISHED) {
+                    tx.prepare("job_reopen")
+                            .set("failed", failed)
+                            .set("cancelled", cancelled)
+                            .set("id", job.id())
+                            .query()
+                            .close();
+                } else {
+                    jobCountAdd(tx, job.id(), 0, (int) -failed, (int) -cancelled);
+                }
+            }
+            return Optional.of(new SettleBatch(
+                    List.of(),
+                    List.of(),
+                    Set.of(task.queue()),
+                    taskGet(tx, taskId).orElseThrow()));
+        });
+    }
+
+    // --- reading tasks -------------------------------------------------------------------------------------------
+
+    @Override
+    public Optional<TaskInfo> taskGet(long taskId) {
+        return read(tx -> taskGet(tx, taskId));
+    }
+
+    private static Optional<TaskInfo> taskGet(Tx tx, long taskId) throws SQLException {
+        try (ResultSet rs = tx.prepare("task_get").set("id", taskId).query()) {
+            return rs.next() ? Optional.of(Rows.task(rs)) : Optional.empty();
+        }
+    }
+
+    @Override
+    public List<TaskInfo> taskGetMany(List<Long> taskIds) {
+        if (taskIds.isEmpty()) {
+            return List.of();
+        }
+        return read(tx -> {
+            List<TaskInfo> out = new ArrayList<>();
+            try (ResultSet rs =
+                    tx.prepare("task_get_many").setLongs("ids", taskIds).query()) {
+                while (rs.next()) {
+                    out.add(Rows.task(rs));
+                }
+            }
+            return out;
+        });
+    }
+
+    @Override
+    public Page<TaskInfo> taskList(TaskQuery query) {
+        TaskListSql list = TaskListSql.of(query);
+        return read(tx -> {
+            List<TaskInfo> items = new ArrayList<>();
+            long lastSortValue = 0;
+            boolean more = false;
+            try (PreparedStatement ps = tx.prepareDynamic(list.sql())) {
+                list.bind(ps);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        if (items.size() == query.limit()) {
+                            more = true;
+                            break;
+                        }
+                        items.add(Rows.task(rs));
+                        lastSortValue = rs.getLong("sort_value");
+                    }
+                }
+            }
+            String next = more
+                    ? TaskListSql.encode(
+                            lastSortValue, items.get(items.size() - 1).id())
+                    : null;
+            return new Page<>(items, next);
+        });
+    }
+
+    // --- leases of one worker ------------------------------------------------------------------------------------
+
+    @Override
+    public List<LeasedTask> taskLeaseList(String owner) {
+        return read(tx -> {
+            List<LeasedTask> out = new ArrayList<>();
+            try (ResultSet rs =
+                    tx.prepare("task_lease_list").set("owner", owner).query()) {
+                while (rs.next()) {
+                    out.add(Rows.leased(rs, null));
+                }
+            }
+            return out;
+        });
+    }
+
+    @Override
+    public List<LeasedTask> taskLeaseResume(String owner, String token, Instant now, Long leaseMillis) {
+        return write(tx -> {
+            List<LeasedTask> out = new ArrayList<>();
+            try (ResultSet rs = tx.prepare("task_lease_resume")
+                    .set("token", token)
+                    .set("now", now)
+                    .set("lease_ms", leaseMillis)
+                    .set("owner", owner)
+                    .query()) {
+                while (rs.next()) {
+                    out.add(Rows.leased(rs, leaseMillis));
+                }
+            }
+            out.sort((a, b) -> Long.compare(a.id(), b.id()));
+            return out;
+        });
+    }
+
+    @Override
+    public List<ExpiredLease> taskLeaseExpired(Instant now, int limit) {
+        return read(tx ->
+                expiredLeases(tx.prepare("task_lease_expired").set("now", now).set("limit", (long) limit)));
+    }
+
+    @Override
+    public List<ExpiredLease> taskLeaseOfOwner(String owner) {
+        return read(tx -> expiredLeases(tx.prepare("task_lease_of_owner").set("owner", owner)));
+    }
+
+    private static List<ExpiredLease> expiredLeases(Statement st) throws SQLException {
+        List<ExpiredLease> out = new ArrayList<>();
+        try (ResultSet rs = st.query()) {
+            while (rs.next()) {
+                out.add(new ExpiredLease(
+                        rs.getLong("id"),
+                        rs.getString("lease_token"),
+                        rs.getString("type"),
+                        rs.getInt("attempts"),
+                        rs.getInt("max_attempts")));
+            }
+        }
+        return out;
+    }
+
+    // --- maintenance ---------------------------------------------------------------------------------------------
+
+    @Override
+    public Set<String> taskPromoteDue(Instant now, int limit) {
+        return write(tx -> {
+            Set<String> queues = new LinkedHashSet<>();
+            try (ResultSet rs = tx.prepare("task_promote_due")
+                    .set("now", now)
+                    .set("limit", (long) limit)
+                    .query()) {
+                while (rs.next()) {
+                    queues.add(rs.getString("queue"));
+                }
+            }
+            return queues;
+        });
+    }
+
+    @Override
+    public Optional<Instant> taskNextRunAt() {
+        return read(tx -> {
+            try (ResultSet rs = tx.prepare("task_next_run_at").query()) {
+                return rs.next() ? Optional.ofNullable(Rows.instant(rs, "next_run_at")) : Optional.empty();
+            }
+        });
+    }
+
+    @Override
+    public int taskPrune(Instant cutoff, int limit) {
+        return write(tx -> tx.prepare("task_prune")
+                .set("cutoff", cutoff)
+                .set("limit", (long) limit)
+                .update());
+    }
+
+    @Override
+    public int jobPrune(Instant cutoff, int limit) {
+        return write(tx -> tx.prepare("job_prune")
+                .set("cutoff", cutoff)
+                .set("limit", (long) limit)
+                .update());
+    }
+
+    @Override
+    public StatusReport status(int openJobLimit) {
+        return read(tx -> {
+            Map<String, long[]> byQueue = new TreeMap<>();
+            try (ResultSet rs = tx.prepare("status_queues").query()) {
+                while (rs.next()) {
+                    long[] counts = byQueue.computeIfAbsent(rs.getString("queue"), k -> new long[6]);
+                    String outcome = rs.getString("outcome");
+                    int slot = outcome != null
+                            ? 3 + Outcome.parse(outcome).ordinal()
+                            : TaskState.parse(rs.getString("state")).ordinal();
+                    counts[slot] += rs.getLong("n");
+                }
+            }
+            List<StatusReport.QueueDepth> queues = new ArrayList<>();
+            byQueue.forEach(
+                    (queue, c) -> queues.add(new StatusReport.QueueDepth(queue, c[0], c[1], c[2], c[3], c[4], c[5])));
+            List<JobInfo> jobs = new ArrayList<>();
+            try (ResultSet rs = tx.prepare("status_open_jobs")
+                    .set("limit", (long) openJobLimit)
+                    .query()) {
+                while (rs.next()) {
+                    jobs.add(Rows.job(rs));
+                }
+            }
+            return new StatusReport(queues, jobs);
+        });
+    }
+
+    @Override
+    public OptionalLong taskCount(String queue, TaskState state) {
+        return read(tx -> {
+            try (ResultSet rs = tx.prepare("task_count")
+                    .set("queue", queue)
+                    .set("state", state.wireName())
+                    .query()) {
+                return rs.next() ? OptionalLong.of(rs.getLong("n")) : OptionalLong.empty();
+            }
+        });
+    }
+}

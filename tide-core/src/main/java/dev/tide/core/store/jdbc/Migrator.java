@@ -1,0 +1,106 @@
+package dev.tide.core.store.jdbc;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Versioned migrations: {@code migrations/index} in the dialect's resource folder lists the scripts in order; script
+ * {@code n} (1-based) brings the schema to version {@code n}. Applied versions are recorded in
+ * {@code tide_schema_version}; each script runs in the transaction that records it, after the {@code schema_lock}
+ * statement (an advisory lock on PostgreSQL), so two nodes starting together migrate once.
+ */
+public final class Migrator {
+    private final String folder;
+
+    public Migrator(Dialect dialect) {
+        this.folder = "/dev/tide/core/store/" + dialect.name() + "/migrations/";
+    }
+
+    /** The scripts in order. */
+    public List<String> scripts() {
+        List<String> names = new ArrayList<>();
+        for (String line : resource("index").split("\n")) {
+            if (!line.isBlank()) {
+                names.add(line.trim());
+            }
+        }
+        return names;
+    }
+
+    /** The version recorded in the database; 0 when none. */
+    public static int version(Tx tx) throws SQLException {
+        createVersionTable(tx);
+        try (ResultSet rs = tx.connection()
+                .createStatement()
+                .executeQuery("SELECT COALESCE(MAX(version), 0) FROM tide_schema_version")) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    /** Applies every script above the recorded version, inside the caller's transaction. */
+    public int migrate(Tx tx, long nowMillis) throws SQLException {
+        tx.prepare("schema_lock").query().close();
+        int current = version(tx);
+        List<String> scripts = scripts();
+        for (int v = current + 1; v <= scripts.size(); v++) {
+            String name = scripts.get(v - 1);
+            for (String statement : statements(resource(name))) {
+                try (java.sql.Statement st = tx.connection().createStatement()) {
+                    st.execute(statement);
+                }
+            }
+            try (var ps = tx.connection()
+                    .prepareStatement("INSERT INTO tide_schema_version (version, name, applied_at) VALUES (?, ?, ?)")) {
+                ps.setInt(1, v);
+                ps.setString(2, name);
+                ps.setLong(3, nowMillis);
+                ps.executeUpdate();
+            }
+        }
+        return Math.max(current, scripts.size());
+    }
+
+    private static void createVersionTable(Tx tx) throws SQLException {
+        try (java.sql.Statement st = tx.connection().createStatement()) {
+            st.execute("CREATE TABLE IF NOT EXISTS tide_schema_version ("
+                    + "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)");
+        }
+    }
+
+    /** Splits a script into statements at semicolons that end a line; comments are dropped. */
+    static List<String> statements(String script) {
+        List<String> out = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        for (String line : script.split("\n")) {
+            String code = line.contains("--") ? line.substring(0, line.indexOf("--")) : line;
+            current.append(code).append('\n');
+            if (code.trim().endsWith(";")) {
+                String statement = current.toString().trim();
+                out.add(statement.substring(0, statement.length() - 1));
+                current.setLength(0);
+            }
+        }
+        if (!current.toString().isBlank()) {
+            out.add(current.toString().trim());
+        }
+        return out;
+    }
+
+    private String resource(String name) {
+        try (InputStream in = Migrator.class.getResourceAsStream(folder + name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing migration resource " + folder + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package dev.tide.core.store.jdbc;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One SQL statement with {@code :name} parameters, turned into JDBC's positional {@code ?}. PostgreSQL casts
+ * ({@code ::bigint}) and quoted text are left alone.
+ */
+public final class NamedSql {
+    private final String name;
+    private final String jdbcSql;
+    private final Map<String, int[]> positions;
+
+    private NamedSql(String name, String jdbcSql, Map<String, int[]> positions) {
+        this.name = name;
+        this.jdbcSql = jdbcSql;
+        this.positions = positions;
+    }
+
+    public static NamedSql parse(String name, String sql) {
+        StringBuilder out = new StringBuilder(sql.length());
+        List<String> params = new ArrayList<>();
+        boolean quoted = false;
+        for (int i = 0; i < sql.length(); i++) {
+            char c = sql.charAt(i);
+            if (c == '\'') {
+                quoted = !quoted;
+                out.append(c);
+            } else if (!quoted && c == ':' && i + 1 < sql.length() && sql.charAt(i + 1) == ':') {
+                out.append("::");
+                i++;
+            } else if (!quoted
+                    && c == ':'
+                    && i + 1 < sql.length()
+                    && Character.isJavaIdentifierStart(sql.charAt(i + 1))) {
+                int end = i + 1;
+                while (end < sql.length() && Character.isJavaIdentifierPart(sql.charAt(end))) {
+                    end++;
+                }
+                params.add(sql.substring(i + 1, end));
+                out.append('?');
+                i = end - 1;
+            } else {
+                out.append(c);
+            }
+        }
+        Map<String, List<Integer>> byName = new HashMap<>();
+        for (int i = 0; i < params.size(); i++) {
+            byName.computeIfAbsent(params.get(i), k -> new ArrayList<>()).add(i + 1);
+        }
+        Map<String, int[]> positions = new HashMap<>();
+        byName.forEach((k, v) ->
+                positions.put(k, v.stream().mapToInt(Integer::intValue).toArray()));
+        return new NamedSql(name, out.toString(), Map.copyOf(positions));
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String jdbcSql() {
+        return jdbcSql;
+    }
+
+    /** The 1-based JDBC positions of parameter {@code param}. */
+    int[] positions(String param) {
+        int[] at = positions.get(param);
+        if (at == null) {
+            throw new IllegalArgumentException("statement " + name + " has no parameter :" + param);
+        }
+        return at;
+    }
+}

@@ -1,0 +1,93 @@
+package dev.tide.core.store.jdbc;
+
+import dev.tide.api.JobInfo;
+import dev.tide.api.JobState;
+import dev.tide.api.Lease;
+import dev.tide.api.LeasedTask;
+import dev.tide.api.Outcome;
+import dev.tide.api.TaskInfo;
+import dev.tide.api.TaskState;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+
+/** Reads Tide's rows, by column name, into the API's types. Both dialects return the same columns. */
+public final class Rows {
+    private Rows() {}
+
+    public static TaskInfo task(ResultSet rs) throws SQLException {
+        String outcome = rs.getString("outcome");
+        return new TaskInfo(
+                rs.getLong("id"),
+                rs.getString("queue"),
+                rs.getString("type"),
+                nullableLong(rs, "job_id"),
+                emptyToNull(rs.getString("owner")),
+                rs.getString("payload"),
+                rs.getInt("priority"),
+                instant(rs, "run_at"),
+                instant(rs, "deadline"),
+                TaskState.parse(rs.getString("state")),
+                outcome == null ? null : Outcome.parse(outcome),
+                rs.getInt("attempts"),
+                rs.getInt("max_attempts"),
+                rs.getString("message"),
+                rs.getString("result"),
+                rs.getString("lease_owner"),
+                instant(rs, "lease_expires_at"),
+                rs.getString("idempotency_key"),
+                instant(rs, "created_at"),
+                instant(rs, "started_at"),
+                instant(rs, "finished_at"));
+    }
+
+    /**
+     * A task row with its lease; the lease length is the override the claim asked for, else the row's own.
+     */
+    public static LeasedTask leased(ResultSet rs, Long leaseOverrideMillis) throws SQLException {
+        TaskInfo task = task(rs);
+        long millis = leaseOverrideMillis != null ? leaseOverrideMillis : rs.getLong("lease_ms");
+        Lease lease = new Lease(
+                task.id(),
+                task.leaseOwner(),
+                rs.getString("lease_token"),
+                task.leaseExpiresAt(),
+                Duration.ofMillis(millis));
+        return new LeasedTask(task, lease);
+    }
+
+    public static JobInfo job(ResultSet rs) throws SQLException {
+        String outcome = rs.getString("outcome");
+        return new JobInfo(
+                rs.getLong("id"),
+                rs.getString("type"),
+                rs.getString("title"),
+                emptyToNull(rs.getString("owner")),
+                rs.getInt("priority"),
+                instant(rs, "deadline"),
+                JobState.parse(rs.getString("state")),
+                outcome == null ? null : Outcome.parse(outcome),
+                rs.getString("info"),
+                rs.getInt("total"),
+                rs.getInt("succeeded"),
+                rs.getInt("failed"),
+                rs.getInt("cancelled"),
+                instant(rs, "created_at"),
+                instant(rs, "finished_at"));
+    }
+
+    public static Instant instant(ResultSet rs, String column) throws SQLException {
+        long millis = rs.getLong(column);
+        return rs.wasNull() ? null : Instant.ofEpochMilli(millis);
+    }
+
+    public static Long nullableLong(ResultSet rs, String column) throws SQLException {
+        long value = rs.getLong(column);
+        return rs.wasNull() ? null : value;
+    }
+
+    static String emptyToNull(String text) {
+        return text == null || text.isEmpty() ? null : text;
+    }
+}

@@ -1,0 +1,110 @@
+package dev.tide.core.store.jdbc;
+
+import dev.tide.api.InvalidRequestException;
+import dev.tide.api.TaskQuery;
+import java.nio.charset.StandardCharsets;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+
+/**
+ * The browse query, built from a {@link TaskQuery} in SQL both dialects accept. Pages are keyset pages: the cursor
+ * holds the last row's sort value and id, so a page costs the same however deep it is, and rows added meanwhile neither
+ * repeat nor vanish.
+ */
+public final class TaskListSql {
+    private static final String NULL_LAST = "9223372036854775807";
+
+    private final String sql;
+    private final List<Object> params;
+
+    private TaskListSql(String sql, List<Object> params) {
+        this.sql = sql;
+        this.params = params;
+    }
+
+    public static TaskListSql of(TaskQuery q) {
+        StringBuilder where = new StringBuilder("1 = 1");
+        List<Object> params = new ArrayList<>();
+        add(where, params, "queue = ?", q.queue());
+        add(where, params, "state = ?", q.state() == null ? null : q.state().wireName());
+        add(
+                where,
+                params,
+                "outcome = ?",
+                q.outcome() == null ? null : q.outcome().wireName());
+        add(where, params, "type = ?", q.type());
+        add(where, params, "job_id = ?", q.jobId());
+        add(where, params, "owner = ?", q.owner());
+        add(where, params, "lease_owner = ?", q.leaseOwner());
+        if (q.errorsOnly()) {
+            where.append(" AND (outcome = 'failed' OR (state <> 'finished' AND message IS NOT NULL))");
+        }
+        String expr = sortExpression(q.sort());
+        String dir = q.descending() ? "DESC" : "ASC";
+        if (q.cursor() != null) {
+            long[] position = decode(q.cursor());
+            where.append(" AND (")
+                    .append(expr)
+                    .append(", id) ")
+                    .append(q.descending() ? "<" : ">")
+                    .append(" (?, ?)");
+            params.add(position[0]);
+            params.add(position[1]);
+        }
+        String sql = "SELECT *, " + expr + " AS sort_value FROM tide_tasks WHERE " + where + " ORDER BY " + expr + " "
+                + dir + ", id " + dir + " LIMIT ?";
+        params.add((long) q.limit() + 1);
+        return new TaskListSql(sql, params);
+    }
+
+    public String sql() {
+        return sql;
+    }
+
+    public void bind(PreparedStatement ps) throws SQLException {
+        for (int i = 0; i < params.size(); i++) {
+            Object p = params.get(i);
+            if (p instanceof Long l) {
+                ps.setLong(i + 1, l);
+            } else {
+                ps.setString(i + 1, (String) p);
+            }
+        }
+    }
+
+    private static void add(StringBuilder where, List<Object> params, String clause, Object value) {
+        if (value != null) {
+            where.append(" AND ").append(clause);
+            params.add(value);
+        }
+    }
+
+    private static String sortExpression(TaskQuery.Sort sort) {
+        return switch (sort) {
+            case ID -> "id";
+            case CREATED -> "created_at";
+            case PRIORITY -> "priority";
+            case DEADLINE -> "COALESCE(deadline, " + NULL_LAST + ")";
+            case FINISHED -> "COALESCE(finished_at, " + NULL_LAST + ")";
+        };
+    }
+
+    /** The cursor pointing after a row with this sort value and id. */
+    public static String encode(long sortValue, long id) {
+        String text = sortValue + ":" + id;
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static long[] decode(String cursor) {
+        try {
+            String text = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
+            int colon = text.indexOf(':');
+            return new long[] {Long.parseLong(text.substring(0, colon)), Long.parseLong(text.substring(colon + 1))};
+        } catch (RuntimeException e) {
+            throw new InvalidRequestException("cursor", "is not a cursor this server issued");
+        }
+    }
+}

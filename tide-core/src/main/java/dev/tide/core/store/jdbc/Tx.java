@@ -1,0 +1,49 @@
+package dev.tide.core.store.jdbc;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.Map;
+
+/**
+ * A connection inside a transaction (or a read), handing out the dialect's named statements. Prepared statements come
+ * from a cache owned by whoever owns the connection: the SQLite writer keeps its statements for its whole life, a
+ * pooled PostgreSQL connection for one transaction.
+ */
+public final class Tx {
+    private final Connection connection;
+    private final SqlFile sql;
+    private final Dialect dialect;
+    private final Map<String, PreparedStatement> cache;
+
+    public Tx(Connection connection, SqlFile sql, Dialect dialect, Map<String, PreparedStatement> cache) {
+        this.connection = connection;
+        this.sql = sql;
+        this.dialect = dialect;
+        this.cache = cache;
+    }
+
+    public Connection connection() {
+        return connection;
+    }
+
+    public Dialect dialect() {
+        return dialect;
+    }
+
+    /** The named statement, prepared once per cache. Do not hold two open uses of one name at once. */
+    public Statement prepare(String name) throws SQLException {
+        NamedSql named = sql.get(name);
+        PreparedStatement ps = cache.get(name);
+        if (ps == null) {
+            ps = connection.prepareStatement(named.jdbcSql());
+            cache.put(name, ps);
+        }
+        return new Statement(named, ps, dialect);
+    }
+
+    /** A statement built at run time (the browse query); the caller closes it. */
+    public PreparedStatement prepareDynamic(String jdbcSql) throws SQLException {
+        return connection.prepareStatement(jdbcSql);
+    }
+}
