@@ -1,0 +1,37 @@
+package dev.tide.client;
+
+import dev.tide.api.TaskQuery;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.StringJoiner;
+
+/** A {@link TaskQuery} as the query string of {@code GET /v1/tasks}; filters left null are left out. */
+final class QueryString {
+    private final StringJoiner params = new StringJoiner("&", "?", "");
+
+    private QueryString() {}
+
+    static String of(TaskQuery q) {
+        QueryString s = new QueryString();
+        s.add("queue", q.queue());
+        s.add("state", q.state() == null ? null : q.state().wireName());
+        s.add("outcome", q.outcome() == null ? null : q.outcome().wireName());
+        s.add("type", q.type());
+        s.add("job", q.jobId() == null ? null : q.jobId().toString());
+        s.add("owner", q.owner());
+        s.add("leaseOwner", q.leaseOwner());
+        s.add("errorsOnly", q.errorsOnly() ? "true" : null);
+        s.add("sort", q.sort().wireName());
+        s.add("order", q.descending() ? "desc" : "asc");
+        s.add("limit", Integer.toString(q.limit()));
+        s.add("cursor", q.cursor());
+        return s.params.toString();
+    }
+
+    private void add(String name, String value) {
+        if (value != null) {
+            // URLEncoder writes a space as '+', which query strings read back as a space.
+            params.add(name + "=" + URLEncoder.encode(value, StandardCharsets.UTF_8));
+        }
+    }
+}

@@ -1,0 +1,312 @@
+package dev.tide.client;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import dev.tide.api.Ack;
+import dev.tide.api.AckResult;
+import dev.tide.api.ClaimRequest;
+import dev.tide.api.EnqueueResult;
+import dev.tide.api.JobCreated;
+import dev.tide.api.JobInfo;
+import dev.tide.api.JobType;
+import dev.tide.api.Lease;
+import dev.tide.api.LeaseLostException;
+import dev.tide.api.LeasedTask;
+import dev.tide.api.NewJob;
+import dev.tide.api.NewTask;
+import dev.tide.api.Page;
+import dev.tide.api.StatusReport;
+import dev.tide.api.TaskInfo;
+import dev.tide.api.TaskQuery;
+import dev.tide.api.TaskQueue;
+import dev.tide.api.TaskType;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A {@link TaskQueue} on a remote Tide server, over HTTP/JSON: producers and workers written against {@code TaskQueue}
+ * run against it unchanged (a {@link dev.tide.api.worker.WorkerPool} included).
+ *
+ * <pre>{@code
+ * try (TideClient tide = TideClient.connect(URI.create("http://127.0.0.1:7070"))) {
+ *     tide.enqueue(NewTask.of("email", Map.of("to", "ada@example.org")));
+ * }
+ * }</pre>
+ *
+ * <p>Errors come back as the exceptions the engine throws ({@code lease_lost} as {@link LeaseLostException},
+ * 400 as {@link dev.tide.api.InvalidRequestException} naming the field, 404, 409, 413); a server that cannot be reached
+ * is a {@link dev.tide.api.TideException} with status 503 naming it.
+ *
+ * <p>A call that has been sent is waited for even if the calling thread is interrupted (bounded by the request
+ * timeout): the server may have acted on it, and only the answer says how. The interrupt flag is then set again. An
+ * interrupted {@link #claim} gives back what it got (released at once, attempts not counted) and returns nothing, so
+ * an interrupt never strands a lease.
+ */
+public final class TideClient implements TaskQueue {
+    private static final Logger log = LoggerFactory.getLogger(TideClient.class);
+    private static final TypeReference<Page<TaskInfo>> TASK_PAGE = new TypeReference<>() {};
+
+    private final JsonHttp http;
+
+    private TideClient(JsonHttp http) {
+        this.http = http;
+    }
+
+    /** A client with the default timeouts (connect 5 s, requests 30 s). */
+    public static TideClient connect(URI server) {
+        return builder(server).build();
+    }
+
+    public static Builder builder(URI server) {
+        return new Builder(server);
+    }
+
+    /** The server's base URI. */
+    public URI server() {
+        return http.base();
+    }
+
+    // --- producing -----------------------------------------------------------------------------------------------
+
+    @Override
+    public EnqueueResult enqueue(NewTask task) {
+        return http.call("POST", "v1/tasks", RawJsonFields.task(task, ""), EnqueueResult.class);
+    }
+
+    @Override
+    public List<EnqueueResult> enqueueAll(List<NewTask> tasks) {
+        Bodies.TaskBatch batch = new Bodies.TaskBatch(RawJsonFields.tasks(tasks, false));
+        return http.call("POST", "v1/tasks/batch", batch, Bodies.EnqueueResults.class)
+                .results();
+    }
+
+    @Override
+    public JobCreated createJob(NewJob job) {
+        return http.call("POST", "v1/jobs", RawJsonFields.job(job), JobCreated.class);
+    }
+
+    // --- consuming -----------------------------------------------------------------------------------------------
+
+    /**
+     * Claims over HTTP; with a {@code waitFor}, a long poll whose HTTP timeout is the request timeout plus the wait.
+     * If the calling thread is interrupted meanwhile, the answer is still awaited and its tasks released at once.
+     */
+    @Override
+    public List<LeasedTask> claim(ClaimRequest request) {
+        if (Thread.currentThread().isInterrupted()) {
+            return List.of(); // as the engine's wait would end at once; nothing is leased
+        }
+        Duration wait = request.waitFor() == null || request.waitFor().isNegative() ? Duration.ZERO : request.waitFor();
+        JsonHttp.Reply reply =
+                http.send("POST", "v1/claims", request, http.requestTimeout().plus(wait));
+        if (!reply.interrupted()) {
+            return http.read(reply, Bodies.Tasks.class).tasks();
+        }
+        try {
+            release(reply.status() < 400 ? http.read(reply, Bodies.Tasks.class).tasks() : List.of());
+        } catch (RuntimeException e) {
+            log.warn("an interrupted claim from queue {} failed: {}", request.queue(), e.toString());
+        } finally {
+            Thread.currentThread().interrupt();
+        }
+        return List.of();
+    }
+
+    private void release(List<LeasedTask> claimed) {
+        if (claimed.isEmpty()) {
+            return;
+        }
+        List<Ack> releases = claimed.stream()
+                .map(t -> Ack.builder(t.lease())
+                        .message("released: the claiming thread was interrupted")
+                        .release())
+                .toList();
+        try {
+            ackAll(releases);
+        } catch (RuntimeException e) {
+            log.warn(
+                    "could not release {} tasks of an interrupted claim; they return when their leases expire: {}",
+                    releases.size(),
+                    e.toString());
+        }
+    }
+
+    @Override
+    public Optional<LeasedTask> claimTask(long taskId, String worker, Duration leaseDuration) {
+        try {
+            return Optional.of(http.call(
+                    "POST",
+                    "v1/tasks/" + taskId + "/claim",
+                    new Bodies.ClaimOne(worker, leaseDuration),
+                    LeasedTask.class));
+        } catch (dev.tide.api.ConflictException notReady) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public List<Lease> heartbeat(List<Lease> leases, Duration extension) {
+        if (leases.isEmpty()) {
+            return List.of();
+        }
+        return http.call("POST", "v1/heartbeats", new Bodies.Heartbeats(leases, extension), Bodies.Leases.class)
+                .leases();
+    }
+
+    /** One lease through its task's route: a lost lease is a 409 {@code lease_lost}. */
+    @Override
+    public Lease heartbeat(Lease lease, Duration extension) {
+        return http.call(
+                "POST",
+                "v1/tasks/" + lease.taskId() + "/heartbeat",
+                new Bodies.Heartbeat(lease.token(), extension),
+                Lease.class);
+    }
+
+    @Override
+    public List<AckResult> ackAll(List<Ack> acks) {
+        return http.call("POST", "v1/acks", new Bodies.Acks(RawJsonFields.acks(acks)), Bodies.AckResults.class)
+                .results();
+    }
+
+    /** One acknowledgement through its task's route: a stale token is a 409 {@code lease_lost}, nothing changed. */
+    @Override
+    public AckResult ack(Ack ack) {
+        Ack checked = RawJsonFields.ack(ack, "");
+        return http.call("POST", "v1/tasks/" + checked.taskId() + "/ack", checked, AckResult.class);
+    }
+
+    // --- reading and administration -----------------------------------------------------------------------------
+
+    @Override
+    public TaskInfo task(long taskId) {
+        return http.call("GET", "v1/tasks/" + taskId, null, TaskInfo.class);
+    }
+
+    @Override
+    public Page<TaskInfo> tasks(TaskQuery query) {
+        return http.call("GET", "v1/tasks" + QueryString.of(query == null ? TaskQuery.all() : query), null, TASK_PAGE);
+    }
+
+    @Override
+    public TaskInfo cancel(long taskId, String reason) {
+        return http.call("POST", "v1/tasks/" + taskId + "/cancel", new Bodies.Reason(reason), TaskInfo.class);
+    }
+
+    @Override
+    public TaskInfo retry(long taskId) {
+        return http.call("POST", "v1/tasks/" + taskId + "/retry", null, TaskInfo.class);
+    }
+
+    @Override
+    public JobInfo job(long jobId) {
+        return http.call("GET", "v1/jobs/" + jobId, null, JobInfo.class);
+    }
+
+    @Override
+    public JobInfo cancelJob(long jobId, String reason) {
+        return http.call("POST", "v1/jobs/" + jobId + "/cancel", new Bodies.Reason(reason), JobInfo.class);
+    }
+
+    /** The body is the info document itself; null clears the info, sent as JSON {@code null}. */
+    @Override
+    public JobInfo updateJobInfo(long jobId, String infoJson) {
+        return http.call("PUT", "v1/jobs/" + jobId + "/info", infoJson == null ? "null" : infoJson, JobInfo.class);
+    }
+
+    @Override
+    public List<LeasedTask> leases(String worker) {
+        return http.call("GET", workerPath(worker, "leases"), null, Bodies.Tasks.class)
+                .tasks();
+    }
+
+    @Override
+    public List<LeasedTask> resumeLeases(String worker, Duration leaseDuration) {
+        return http.call("POST", workerPath(worker, "resume"), new Bodies.Resume(leaseDuration), Bodies.Tasks.class)
+                .tasks();
+    }
+
+    @Override
+    public int releaseLeases(String worker) {
+        return http.call("POST", workerPath(worker, "release"), null, Bodies.Released.class)
+                .released();
+    }
+
+    @Override
+    public TaskType defineTaskType(TaskType type) {
+        Objects.requireNonNull(type, "type");
+        return http.call("PUT", "v1/task-types/" + PathSegment.encode(type.name()), type, TaskType.class);
+    }
+
+    @Override
+    public List<TaskType> taskTypes() {
+        return http.call("GET", "v1/task-types", null, Bodies.TaskTypes.class).types();
+    }
+
+    @Override
+    public JobType defineJobType(JobType type) {
+        Objects.requireNonNull(type, "type");
+        return http.call("PUT", "v1/job-types/" + PathSegment.encode(type.name()), type, JobType.class);
+    }
+
+    @Override
+    public List<JobType> jobTypes() {
+        return http.call("GET", "v1/job-types", null, Bodies.JobTypes.class).types();
+    }
+
+    @Override
+    public StatusReport status() {
+        return http.call("GET", "v1/status", null, StatusReport.class);
+    }
+
+    /** Closes the HTTP client: requests in flight get a few seconds to finish. */
+    @Override
+    public void close() {
+        http.close();
+    }
+
+    private static String workerPath(String worker, String action) {
+        if (worker == null) {
+            throw new dev.tide.api.InvalidRequestException("worker", "is required");
+        }
+        return "v1/workers/" + PathSegment.encode(worker) + "/" + action;
+    }
+
+    /** Configures a client. */
+    public static final class Builder {
+        private final URI server;
+        private Duration connectTimeout = Duration.ofSeconds(5);
+        private Duration requestTimeout = Duration.ofSeconds(30);
+
+        private Builder(URI server) {
+            this.server = Objects.requireNonNull(server, "server");
+        }
+
+        /** How long to wait for a connection (default 5 s). */
+        public Builder connectTimeout(Duration value) {
+            this.connectTimeout = positive("connectTimeout", value);
+            return this;
+        }
+
+        /** How long to wait for an answer (default 30 s); a long-polling claim waits this plus its {@code waitFor}. */
+        public Builder requestTimeout(Duration value) {
+            this.requestTimeout = positive("requestTimeout", value);
+            return this;
+        }
+
+        public TideClient build() {
+            return new TideClient(new JsonHttp(server, connectTimeout, requestTimeout));
+        }
+
+        private static Duration positive(String name, Duration value) {
+            if (value == null || value.isNegative() || value.isZero()) {
+                throw new IllegalArgumentException(name + " must be positive");
+            }
+            return value;
+        }
+    }
+}

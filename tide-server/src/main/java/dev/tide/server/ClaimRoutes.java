@@ -1,0 +1,39 @@
+package dev.tide.server;
+
+import dev.tide.api.ClaimRequest;
+import dev.tide.api.ConflictException;
+import dev.tide.api.TaskQueue;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+
+/** Taking work: claims from a queue (optionally a long poll), and a claim of one chosen task. */
+final class ClaimRoutes {
+    private final TaskQueue queue;
+    private final JsonBody body;
+    private final LongPoll longPoll;
+
+    ClaimRoutes(TaskQueue queue, JsonBody body, LongPoll longPoll) {
+        this.queue = queue;
+        this.body = body;
+        this.longPoll = longPoll;
+    }
+
+    void addTo(RoutesConfig routes) {
+        routes.post("/v1/claims", this::claim);
+        routes.post("/v1/tasks/{id}/claim", this::claimOne);
+    }
+
+    /** 200 with up to {@code limit} leased tasks; an empty list when none became ready within {@code waitFor}. */
+    private void claim(Context ctx) {
+        ClaimRequest request = body.required(ctx, ClaimRequest.class);
+        ctx.json(new Bodies.Tasks(longPoll.claim(request)));
+    }
+
+    /** 200 with the leased task; 409 when it is not ready (held, scheduled or finished); 404 when it does not exist. */
+    private void claimOne(Context ctx) {
+        long id = PathParams.id(ctx);
+        Bodies.ClaimOne request = body.required(ctx, Bodies.ClaimOne.class);
+        ctx.json(queue.claimTask(id, request.worker(), request.leaseDuration())
+                .orElseThrow(() -> new ConflictException("task " + id + " is not ready to be claimed")));
+    }
+}

@@ -1,0 +1,66 @@
+package dev.tide.server;
+
+import dev.tide.api.TideException;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
+import io.javalin.http.HttpStatus;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Answers every failure with a JSON {@link ErrorBody}: Tide's own exceptions with their status and code, Javalin's
+ * routing answers (404 unknown route, 405 wrong method) in the same shape, and anything unexpected as a 500 whose
+ * details stay in the log.
+ */
+final class ErrorMapper {
+    private static final Logger log = LoggerFactory.getLogger(ErrorMapper.class);
+
+    void addTo(RoutesConfig routes) {
+        routes.exception(TideException.class, this::tide);
+        routes.exception(HttpResponseException.class, this::routing);
+        routes.exception(Exception.class, this::unexpected);
+    }
+
+    private void tide(TideException e, Context ctx) {
+        if (e.httpStatus() >= 500) {
+            log.warn("{} {} failed: {}", ctx.method(), ctx.path(), e.toString(), e.getCause());
+        }
+        ctx.status(e.httpStatus()).json(ErrorBody.of(e));
+    }
+
+    private void routing(HttpResponseException e, Context ctx) {
+        int status = e.getStatus();
+        String message = switch (status) {
+            case 404 -> "route " + ctx.method() + " " + ctx.path() + " not found";
+            case 405 -> allowMethods(ctx, e.getDetails());
+            default -> e.getMessage();
+        };
+        ctx.status(status).json(ErrorBody.of(codeOf(status), message));
+    }
+
+    private static String allowMethods(Context ctx, Map<String, String> details) {
+        String allowed = String.join(", ", details.values());
+        if (!allowed.isEmpty()) {
+            ctx.header("Allow", allowed);
+        }
+        return ctx.method() + " is not allowed on " + ctx.path() + "; use " + allowed;
+    }
+
+    private static String codeOf(int status) {
+        return switch (status) {
+            case 400 -> "invalid_request";
+            case 404 -> "not_found";
+            case 405 -> "method_not_allowed";
+            case 413 -> "payload_too_large";
+            case 503 -> "unavailable";
+            default -> HttpStatus.forStatus(status).name().toLowerCase(java.util.Locale.ROOT);
+        };
+    }
+
+    private void unexpected(Exception e, Context ctx) {
+        log.error("{} {} failed unexpectedly", ctx.method(), ctx.path(), e);
+        ctx.status(500).json(ErrorBody.of("internal", "internal server error; the server log has the details"));
+    }
+}

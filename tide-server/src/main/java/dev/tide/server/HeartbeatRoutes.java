@@ -1,0 +1,37 @@
+package dev.tide.server;
+
+import dev.tide.api.InvalidRequestException;
+import dev.tide.api.Lease;
+import dev.tide.api.TaskQueue;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+
+/** Keeping leases: one task's (409 {@code lease_lost} when gone), or many at once (the lost ones are left out). */
+final class HeartbeatRoutes {
+    private final TaskQueue queue;
+    private final JsonBody body;
+
+    HeartbeatRoutes(TaskQueue queue, JsonBody body) {
+        this.queue = queue;
+        this.body = body;
+    }
+
+    void addTo(RoutesConfig routes) {
+        routes.post("/v1/tasks/{id}/heartbeat", this::heartbeat);
+        routes.post("/v1/heartbeats", this::heartbeats);
+    }
+
+    private void heartbeat(Context ctx) {
+        long id = PathParams.id(ctx);
+        Bodies.Heartbeat beat = body.required(ctx, Bodies.Heartbeat.class);
+        ctx.json(queue.heartbeat(new Lease(id, null, beat.token(), null, null), beat.extension()));
+    }
+
+    private void heartbeats(Context ctx) {
+        Bodies.Heartbeats beats = body.required(ctx, Bodies.Heartbeats.class);
+        if (beats.leases() == null) {
+            throw new InvalidRequestException("leases", "is required");
+        }
+        ctx.json(new Bodies.Leases(queue.heartbeat(beats.leases(), beats.extension())));
+    }
+}

@@ -1,0 +1,42 @@
+package dev.tide.server;
+
+import dev.tide.api.NewJob;
+import dev.tide.api.TaskQueue;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+
+/** Jobs: create one with its first tasks, read, cancel, and replace its info JSON. */
+final class JobRoutes {
+    private final TaskQueue queue;
+    private final JsonBody body;
+
+    JobRoutes(TaskQueue queue, JsonBody body) {
+        this.queue = queue;
+        this.body = body;
+    }
+
+    void addTo(RoutesConfig routes) {
+        routes.post("/v1/jobs", ctx -> ctx.status(201).json(queue.createJob(body.required(ctx, NewJob.class))));
+        routes.get("/v1/jobs/{id}", ctx -> ctx.json(queue.job(PathParams.id(ctx))));
+        routes.post("/v1/jobs/{id}/cancel", this::cancel);
+        routes.put("/v1/jobs/{id}/info", this::updateInfo);
+    }
+
+    private void cancel(Context ctx) {
+        long id = PathParams.id(ctx);
+        String reason = body.optional(ctx, Bodies.Reason.class)
+                .map(Bodies.Reason::reason)
+                .orElse(null);
+        ctx.json(queue.cancelJob(id, reason));
+    }
+
+    /**
+     * The whole body is the new info, any JSON value ({@code null} clears it); the engine checks that it is JSON and
+     * within the payload cap, and names it {@code info} when not.
+     */
+    private void updateInfo(Context ctx) {
+        long id = PathParams.id(ctx);
+        String text = body.text(ctx);
+        ctx.json(queue.updateJobInfo(id, text.strip().equals("null") ? null : text));
+    }
+}

@@ -1,0 +1,111 @@
+package dev.tide.server;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tide.api.InvalidRequestException;
+import dev.tide.api.PayloadTooLargeException;
+import dev.tide.api.json.Json;
+import io.javalin.http.Context;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+/**
+ * Reads request bodies: at most {@code limitBytes} (a bigger body is a 413 before it is parsed), parsed strictly (an
+ * unknown field, a wrong type or trailing garbage is a 400 naming the field, see {@link JsonProblems}).
+ */
+final class JsonBody {
+    /** Reads the whole body; it must be one JSON value, nothing after it. */
+    private static final ObjectReader DOCUMENT =
+            Json.strict().reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    private final long limitBytes;
+
+    JsonBody(long limitBytes) {
+        this.limitBytes = limitBytes;
+    }
+
+    long limitBytes() {
+        return limitBytes;
+    }
+
+    /** The body as {@code type}; a missing, empty or {@code null} body is a 400 naming {@code body}. */
+    <T> T required(Context ctx, Class<T> type) {
+        return optional(ctx, type).orElseThrow(() -> new InvalidRequestException("body", "is required"));
+    }
+
+    /** The body as {@code type}, or empty when there is none (for routes whose body only carries options). */
+    <T> Optional<T> optional(Context ctx, Class<T> type) {
+        return tree(ctx).map(node -> convert(node, type));
+    }
+
+    /** The body as a JSON object, for routes that fill in a field from the path before converting it. */
+    ObjectNode requiredObject(Context ctx) {
+        JsonNode node = tree(ctx).orElseThrow(() -> new InvalidRequestException("body", "is required"));
+        if (!node.isObject()) {
+            throw new InvalidRequestException("body", "must be a JSON object");
+        }
+        return (ObjectNode) node;
+    }
+
+    /** The body as text (empty when none), for routes whose body is a JSON document the engine checks itself. */
+    String text(Context ctx) {
+        return new String(bytes(ctx), StandardCharsets.UTF_8);
+    }
+
+    <T> T convert(JsonNode node, Class<T> type) {
+        try {
+            return Json.strict().treeToValue(node, type);
+        } catch (JsonProcessingException e) {
+            throw JsonProblems.describe(e);
+        } catch (IllegalArgumentException e) {
+            throw JsonProblems.describe(e);
+        }
+    }
+
+    private Optional<JsonNode> tree(Context ctx) {
+        byte[] bytes = bytes(ctx);
+        if (bytes.length == 0) {
+            return Optional.empty();
+        }
+        try {
+            JsonNode node = DOCUMENT.readTree(bytes);
+            return node == null || node.isMissingNode() || node.isNull() ? Optional.empty() : Optional.of(node);
+        } catch (IOException e) {
+            throw JsonProblems.describe(e);
+        }
+    }
+
+    /**
+     * The raw body, refused with a 413 as soon as it is known to exceed the limit: from Content-Length before reading
+     * anything, or while reading a body of unknown length.
+     */
+    private byte[] bytes(Context ctx) {
+        long declared = ctx.req().getContentLengthLong();
+        if (declared > limitBytes) {
+            throw new PayloadTooLargeException("body", declared, limitBytes);
+        }
+        try (InputStream in = ctx.req().getInputStream()) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream(declared > 0 ? (int) declared : 1024);
+            byte[] chunk = new byte[8192];
+            long total = 0;
+            int read;
+            while ((read = in.read(chunk)) != -1) {
+                total += read;
+                if (total > limitBytes) {
+                    throw new PayloadTooLargeException("body", total, limitBytes);
+                }
+                out.write(chunk, 0, read);
+            }
+            return out.toByteArray();
+        } catch (IOException e) {
+            // The client went away mid-body; nobody reads this answer, but it must not count as a server fault.
+            throw new InvalidRequestException("body", "could not be read: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package dev.tide.server;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.exc.StreamReadException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonMappingException.Reference;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import dev.tide.api.InvalidRequestException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * Turns what Jackson reports about a request body into a 400 that names the offending field as a path into the body
+ * ({@code tasks[2].priority}), so a client can point at the mistake.
+ */
+final class JsonProblems {
+    private JsonProblems() {}
+
+    static InvalidRequestException describe(Exception error) {
+        List<Reference> path = error instanceof JsonMappingException mapping ? mapping.getPath() : List.of();
+        InvalidRequestException refused = find(error);
+        if (refused != null) {
+            // A record constructor or enum parser of the API refused a value; its field is relative to where it sat.
+            String problem = refused.getMessage().substring(refused.field().length() + 2);
+            return new InvalidRequestException(join(path, refused.field()), problem);
+        }
+        if (error instanceof UnrecognizedPropertyException unknown) {
+            return new InvalidRequestException(
+                    render(path),
+                    "is not a field of " + unknown.getReferringClass().getSimpleName());
+        }
+        if (error instanceof StreamReadException syntax && path.isEmpty()) {
+            return new InvalidRequestException(
+                    "body", "is not valid JSON: " + syntax.getOriginalMessage() + at(syntax));
+        }
+        String field = path.isEmpty() ? "body" : render(path);
+        if (error instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null) {
+            return new InvalidRequestException(field, "must be " + expected(mismatch.getTargetType()));
+        }
+        return new InvalidRequestException(field, "has the wrong type or format: " + firstLine(original(error)));
+    }
+
+    /** What a value of {@code type} looks like in JSON, in words. */
+    static String expected(Class<?> type) {
+        if (type == int.class || type == Integer.class || type == long.class || type == Long.class) {
+            return "a whole number";
+        }
+        if (type == double.class || type == Double.class) {
+            return "a number";
+        }
+        if (type == boolean.class || type == Boolean.class) {
+            return "true or false";
+        }
+        if (type == String.class) {
+            return "a string";
+        }
+        if (type == Duration.class) {
+            return "an ISO-8601 duration such as \"PT30S\"";
+        }
+        if (type == Instant.class) {
+            return "an ISO-8601 instant such as \"2030-01-31T09:00:00Z\"";
+        }
+        if (Collection.class.isAssignableFrom(type) || type.isArray()) {
+            return "an array";
+        }
+        if (type.isEnum()) {
+            return "a string";
+        }
+        return "an object";
+    }
+
+    private static InvalidRequestException find(Throwable error) {
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            if (t instanceof InvalidRequestException refused) {
+                return refused;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Puts a field named by a refusing constructor under the path where Jackson was. The two may overlap: an enum
+     * parser reports {@code kind} while Jackson stands at {@code acks[0].kind}; a backoff reports
+     * {@code backoff.initial} while Jackson stands at {@code taskDefaults.backoff}.
+     */
+    static String join(List<Reference> path, String field) {
+        List<Reference> prefix = new ArrayList<>(path);
+        String firstSegment = field.split("[.\\[]", 2)[0];
+        if (!prefix.isEmpty()
+                && firstSegment.equals(prefix.get(prefix.size() - 1).getFieldName())) {
+            prefix.remove(prefix.size() - 1);
+        }
+        String rendered = render(prefix);
+        return rendered.isEmpty() ? field : rendered + "." + field;
+    }
+
+    static String render(List<Reference> path) {
+        StringBuilder out = new StringBuilder();
+        for (Reference ref : path) {
+            if (ref.getFieldName() != null) {
+                if (!out.isEmpty()) {
+                    out.append('.');
+                }
+                out.append(ref.getFieldName());
+            } else if (ref.getIndex() >= 0) {
+                out.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return out.toString();
+    }
+
+    private static String original(Exception error) {
+        if (error instanceof JacksonException jackson && jackson.getOriginalMessage() != null) {
+            return jackson.getOriginalMessage();
+        }
+        return String.valueOf(error.getMessage());
+    }
+
+    private static String at(StreamReadException syntax) {
+        JsonLocation where = syntax.getLocation();
+        return where == null ? "" : " (line " + where.getLineNr() + ", column " + where.getColumnNr() + ")";
+    }
+
+    private static String firstLine(String text) {
+        int newline = text.indexOf('\n');
+        return newline < 0 ? text : text.substring(0, newline);
+    }
+}

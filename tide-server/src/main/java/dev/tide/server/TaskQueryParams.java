@@ -1,0 +1,124 @@
+package dev.tide.server;
+
+import dev.tide.api.InvalidRequestException;
+import dev.tide.api.Outcome;
+import dev.tide.api.TaskQuery;
+import dev.tide.api.TaskState;
+import io.javalin.http.Context;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads {@code GET /v1/tasks?queue=&state=&outcome=&type=&job=&owner=&leaseOwner=&errorsOnly=&sort=&order=&limit=&cursor=}
+ * into a {@link TaskQuery}. Like request bodies, the query string is strict: an unknown or repeated parameter is a 400,
+ * so a misspelt filter does not silently list everything.
+ */
+final class TaskQueryParams {
+    private static final List<String> KNOWN = List.of(
+            "queue",
+            "state",
+            "outcome",
+            "type",
+            "job",
+            "owner",
+            "leaseOwner",
+            "errorsOnly",
+            "sort",
+            "order",
+            "limit",
+            "cursor");
+
+    private final Map<String, List<String>> params;
+
+    private TaskQueryParams(Map<String, List<String>> params) {
+        this.params = params;
+    }
+
+    static TaskQuery parse(Context ctx) {
+        return new TaskQueryParams(ctx.queryParamMap()).query();
+    }
+
+    private TaskQuery query() {
+        params.forEach((name, values) -> {
+            if (!KNOWN.contains(name)) {
+                throw new InvalidRequestException(name, "is not a query parameter; use " + String.join(", ", KNOWN));
+            }
+            if (values.size() > 1) {
+                throw new InvalidRequestException(name, "is given " + values.size() + " times; give it once");
+            }
+        });
+        return new TaskQuery(
+                get("queue"),
+                TaskState.parse(get("state")),
+                Outcome.parse(get("outcome")),
+                get("type"),
+                positiveLong("job"),
+                get("owner"),
+                get("leaseOwner"),
+                bool("errorsOnly"),
+                TaskQuery.Sort.parse(get("sort")),
+                descending(),
+                integer("limit"),
+                get("cursor"));
+    }
+
+    private String get(String name) {
+        List<String> values = params.get(name);
+        return values == null || values.isEmpty() ? null : values.get(0);
+    }
+
+    private boolean descending() {
+        String order = get("order");
+        if (order == null || order.equals("asc")) {
+            return false;
+        }
+        if (order.equals("desc")) {
+            return true;
+        }
+        throw new InvalidRequestException("order", "'" + order + "' is not one of: asc, desc");
+    }
+
+    private boolean bool(String name) {
+        String text = get(name);
+        if (text == null || text.equals("false")) {
+            return false;
+        }
+        if (text.equals("true")) {
+            return true;
+        }
+        throw new InvalidRequestException(name, "'" + text + "' is not one of: true, false");
+    }
+
+    private Long positiveLong(String name) {
+        String text = get(name);
+        if (text == null) {
+            return null;
+        }
+        try {
+            long value = Long.parseLong(text);
+            if (value > 0) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new InvalidRequestException(name, "'" + text + "' is not a positive whole number");
+    }
+
+    /** 0 (the default page size) when absent; {@link TaskQuery} checks the range. */
+    private int integer(String name) {
+        String text = get(name);
+        if (text == null) {
+            return 0;
+        }
+        try {
+            int value = Integer.parseInt(text);
+            if (value == 0) {
+                throw new InvalidRequestException(name, "must be between 1 and " + TaskQuery.MAX_LIMIT);
+            }
+            return value;
+        } catch (NumberFormatException e) {
+            throw new InvalidRequestException(name, "'" + text + "' is not a whole number");
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package dev.tide.server;
+
+import dev.tide.api.EnqueueResult;
+import dev.tide.api.NewTask;
+import dev.tide.api.TaskQueue;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+
+/** Producing and browsing tasks: enqueue one or many, read, list, cancel, retry. */
+final class TaskRoutes {
+    private final TaskQueue queue;
+    private final JsonBody body;
+
+    TaskRoutes(TaskQueue queue, JsonBody body) {
+        this.queue = queue;
+        this.body = body;
+    }
+
+    void addTo(RoutesConfig routes) {
+        routes.post("/v1/tasks", this::enqueue);
+        routes.post("/v1/tasks/batch", this::enqueueAll);
+        routes.get("/v1/tasks", ctx -> ctx.json(queue.tasks(TaskQueryParams.parse(ctx))));
+        routes.get("/v1/tasks/{id}", ctx -> ctx.json(queue.task(PathParams.id(ctx))));
+        routes.post("/v1/tasks/{id}/cancel", this::cancel);
+        routes.post("/v1/tasks/{id}/retry", this::retry);
+    }
+
+    /** 201 with the new task; 200 with the existing one when its idempotency key matched ({@code created: false}). */
+    private void enqueue(Context ctx) {
+        EnqueueResult result = queue.enqueue(body.required(ctx, NewTask.class));
+        ctx.status(result.created() ? 201 : 200).json(result);
+    }
+
+    /** All or nothing: one invalid task refuses the whole batch, naming it as {@code tasks[i].field}. */
+    private void enqueueAll(Context ctx) {
+        Bodies.TaskBatch batch = body.required(ctx, Bodies.TaskBatch.class);
+        ctx.status(201).json(new Bodies.EnqueueResults(queue.enqueueAll(batch.tasks())));
+    }
+
+    private void cancel(Context ctx) {
+        long id = PathParams.id(ctx);
+        String reason = body.optional(ctx, Bodies.Reason.class)
+                .map(Bodies.Reason::reason)
+                .orElse(null);
+        ctx.json(queue.cancel(id, reason));
+    }
+
+    private void retry(Context ctx) {
+        long id = PathParams.id(ctx);
+        body.optional(ctx, Bodies.Empty.class);
+        ctx.json(queue.retry(id));
+    }
+}

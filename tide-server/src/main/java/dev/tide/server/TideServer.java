@@ -1,0 +1,225 @@
+package dev.tide.server;
+
+import dev.tide.api.TaskQueue;
+import dev.tide.api.json.Json;
+import dev.tide.core.Tide;
+import dev.tide.core.TideConfig;
+import io.javalin.Javalin;
+import io.javalin.config.JavalinConfig;
+import io.javalin.json.JavalinJackson;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Objects;
+import org.eclipse.jetty.util.VirtualThreads;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Tide's HTTP/JSON API over a {@link TaskQueue} (normally an embedded {@link Tide} engine).
+ *
+ * <pre>{@code
+ * try (Tide tide = Tide.builder().sqlite(Path.of("tide-data")).build();
+ *         TideServer server = TideServer.builder(tide).port(7070).build().start()) {
+ *     ...
+ * }
+ * }</pre>
+ *
+ * <p>Requests run on virtual threads, so a long-polling claim blocks cheaply. Bodies above {@link Builder#maxBodyBytes}
+ * are refused with a 413 before they are parsed. {@link #stop()} is graceful: the health check turns 503, waiting
+ * claims end early, new connections are refused, and requests in flight may finish within
+ * {@link Builder#stopTimeout}.
+ *
+ * <p>The server does not own the queue: closing the queue is the caller's business, after stopping the server.
+ */
+public final class TideServer implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(TideServer.class);
+
+    private final Settings settings;
+    private final Lifecycle lifecycle = new Lifecycle();
+    private final Javalin javalin;
+
+    private TideServer(TaskQueue queue, Settings settings) {
+        this.settings = settings;
+        this.javalin = Javalin.create(config -> configure(config, queue));
+    }
+
+    public static Builder builder(TaskQueue queue) {
+        return new Builder(queue);
+    }
+
+    private void configure(JavalinConfig config, TaskQueue queue) {
+        config.startup.showJavalinBanner = false;
+        config.startup.startupWatcherEnabled = false;
+        config.jetty.host = settings.host;
+        config.jetty.port = settings.port;
+        config.jetty.threadPool = threadPool();
+        config.concurrency.useVirtualThreads = true;
+        config.jetty.modifyServer(server -> {
+            server.setStopTimeout(settings.stopTimeout.toMillis());
+            server.insertHandler(new JsonGracefulHandler());
+        });
+        config.http.prefer405over404 = true;
+        config.http.maxRequestSize = settings.maxBodyBytes;
+        config.jsonMapper(new JavalinJackson(Json.mapper(), false));
+
+        JsonBody body = new JsonBody(settings.maxBodyBytes);
+        new ErrorMapper().addTo(config.routes);
+        new StatusRoutes(queue, lifecycle).addTo(config.routes);
+        new TaskRoutes(queue, body).addTo(config.routes);
+        new ClaimRoutes(queue, body, new LongPoll(queue, settings.maxClaimWait, lifecycle)).addTo(config.routes);
+        new HeartbeatRoutes(queue, body).addTo(config.routes);
+        new AckRoutes(queue, body).addTo(config.routes);
+        new JobRoutes(queue, body).addTo(config.routes);
+        new WorkerRoutes(queue, body).addTo(config.routes);
+        new TypeRoutes(queue, body).addTo(config.routes);
+    }
+
+    /**
+     * Jetty's own threads (acceptor, selectors) stay on a small platform pool, as Jetty recommends; request handling
+     * runs on a fresh virtual thread each, so thousands of waiting claims cost no platform threads.
+     */
+    private static QueuedThreadPool threadPool() {
+        QueuedThreadPool pool = new QueuedThreadPool(32, 4);
+        pool.setName("tide-http");
+        pool.setVirtualThreadsExecutor(VirtualThreads.getNamedVirtualThreadsExecutor("tide-request-"));
+        return pool;
+    }
+
+    /** Binds and starts serving; returns this server, ready. */
+    public TideServer start() {
+        javalin.start();
+        lifecycle.running();
+        log.info("Tide server listening on {}", uri());
+        return this;
+    }
+
+    /** The port bound (the free one picked when configured with 0). */
+    public int port() {
+        return javalin.port();
+    }
+
+    /** The base URI clients connect to, e.g. {@code http://127.0.0.1:7070/}. */
+    public URI uri() {
+        String host = settings.host.contains(":") ? "[" + settings.host + "]" : settings.host;
+        return URI.create("http://" + host + ":" + port() + "/");
+    }
+
+    /**
+     * Stops gracefully: the health check answers 503 for {@link Builder#drainDelay} while everything else is still
+     * served (so a load balancer can move traffic away), waiting claims return what they have, then new connections are
+     * refused and requests in flight get up to {@link Builder#stopTimeout} to finish. Safe to call more than once.
+     */
+    public void stop() {
+        if (!lifecycle.beginStopping()) {
+            return;
+        }
+        try {
+            if (!settings.drainDelay.isZero()) {
+                Thread.sleep(settings.drainDelay);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            javalin.stop();
+            lifecycle.stopped();
+            log.info("Tide server stopped");
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    private record Settings(
+            String host,
+            int port,
+            long maxBodyBytes,
+            Duration maxClaimWait,
+            Duration stopTimeout,
+            Duration drainDelay) {}
+
+    /** Configures a server; every setting has a default. */
+    public static final class Builder {
+        private final TaskQueue queue;
+        private String host = "127.0.0.1";
+        private int port = 7070;
+        private Long maxBodyBytes;
+        private Duration maxClaimWait = Duration.ofSeconds(60);
+        private Duration stopTimeout = Duration.ofSeconds(10);
+        private Duration drainDelay = Duration.ZERO;
+
+        private Builder(TaskQueue queue) {
+            this.queue = Objects.requireNonNull(queue, "queue");
+        }
+
+        /** The address to bind (default {@code 127.0.0.1}: reachable from this machine only). */
+        public Builder host(String value) {
+            this.host = Objects.requireNonNull(value, "host");
+            return this;
+        }
+
+        /** The port to bind (default 7070); 0 picks a free one, which {@link TideServer#port()} then tells. */
+        public Builder port(int value) {
+            if (value < 0 || value > 65535) {
+                throw new IllegalArgumentException("port must be between 0 and 65535");
+            }
+            this.port = value;
+            return this;
+        }
+
+        /**
+         * The largest request body, in bytes; larger ones are refused with 413 before they are parsed. Default: the
+         * engine's payload cap plus 1 MiB, so one task at the cap fits with its envelope, and so do batches of
+         * ordinary tasks.
+         */
+        public Builder maxBodyBytes(long value) {
+            if (value < 1) {
+                throw new IllegalArgumentException("maxBodyBytes must be positive");
+            }
+            this.maxBodyBytes = value;
+            return this;
+        }
+
+        /** The longest a claim may wait for work (default 60 s); longer {@code waitFor}s are cut to it. */
+        public Builder maxClaimWait(Duration value) {
+            this.maxClaimWait = positive("maxClaimWait", value);
+            return this;
+        }
+
+        /** How long {@link TideServer#stop()} lets requests in flight finish (default 10 s). */
+        public Builder stopTimeout(Duration value) {
+            this.stopTimeout = positive("stopTimeout", value);
+            return this;
+        }
+
+        /** How long a stopping server keeps serving with its health check at 503 (default 0). */
+        public Builder drainDelay(Duration value) {
+            if (value == null || value.isNegative()) {
+                throw new IllegalArgumentException("drainDelay must be zero or positive");
+            }
+            this.drainDelay = value;
+            return this;
+        }
+
+        public TideServer build() {
+            long body = maxBodyBytes != null ? maxBodyBytes : defaultBodyLimit(queue);
+            return new TideServer(queue, new Settings(host, port, body, maxClaimWait, stopTimeout, drainDelay));
+        }
+
+        private static long defaultBodyLimit(TaskQueue queue) {
+            long cap = queue instanceof Tide tide
+                    ? tide.config().payloadCapBytes()
+                    : TideConfig.defaults().payloadCapBytes();
+            return cap + 1024 * 1024;
+        }
+
+        private static Duration positive(String name, Duration value) {
+            if (value == null || value.isNegative() || value.isZero()) {
+                throw new IllegalArgumentException(name + " must be positive");
+            }
+            return value;
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package dev.tide.server;
+
+import dev.tide.api.TaskQueue;
+import dev.tide.client.TideClient;
+import dev.tide.core.Tide;
+import dev.tide.core.contract.QueueFixture;
+import dev.tide.core.testing.TempFolders;
+import dev.tide.core.time.ManualClock;
+import java.nio.file.Path;
+
+/** A real engine on SQLite behind a real server on loopback, reached through a real client. */
+public record HttpFixture(TideClient client, TideServer server, Tide engine, ManualClock clock, Path folder)
+        implements QueueFixture {
+
+    @Override
+    public TaskQueue queue() {
+        return client;
+    }
+
+    @Override
+    public void close() {
+        try {
+            client.close();
+            server.stop();
+        } finally {
+            engine.close();
+            TempFolders.delete(folder);
+        }
+    }
+}

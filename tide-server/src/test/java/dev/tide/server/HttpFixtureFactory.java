@@ -1,0 +1,51 @@
+package dev.tide.server;
+
+import dev.tide.client.TideClient;
+import dev.tide.core.Tide;
+import dev.tide.core.TideConfig;
+import dev.tide.core.contract.FixtureFactory;
+import dev.tide.core.testing.TempFolders;
+import dev.tide.core.time.ManualClock;
+import java.nio.file.Path;
+import java.util.function.UnaryOperator;
+
+/**
+ * Opens each test's queue as a {@link TideClient} talking over loopback HTTP to a {@link TideServer} on a free port,
+ * in front of a {@link Tide} engine on SQLite in a fresh temporary folder.
+ */
+public final class HttpFixtureFactory implements FixtureFactory {
+    private final UnaryOperator<TideServer.Builder> serverSettings;
+
+    public HttpFixtureFactory() {
+        this(UnaryOperator.identity());
+    }
+
+    /** With changes to the server's settings (body limit, claim wait cap, ...). */
+    public HttpFixtureFactory(UnaryOperator<TideServer.Builder> serverSettings) {
+        this.serverSettings = serverSettings;
+    }
+
+    @Override
+    public HttpFixture open(ManualClock clock, TideConfig config) {
+        Path folder = TempFolders.create("tide-http-");
+        Tide engine = null;
+        TideServer server = null;
+        try {
+            engine = Tide.builder().sqlite(folder).clock(clock).config(config).build();
+            server = serverSettings
+                    .apply(TideServer.builder(engine).port(0))
+                    .build()
+                    .start();
+            return new HttpFixture(TideClient.connect(server.uri()), server, engine, clock, folder);
+        } catch (RuntimeException e) {
+            if (server != null) {
+                server.stop();
+            }
+            if (engine != null) {
+                engine.close();
+            }
+            TempFolders.delete(folder);
+            throw e;
+        }
+    }
+}
