@@ -24,6 +24,16 @@ final class JsonBody {
     private static final ObjectReader DOCUMENT =
             Json.strict().reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
+    /**
+     * Converts it; a fraction where a whole number belongs is refused rather than cut, and times must be ISO-8601 text
+     * ({@link IsoTimeOnly}).
+     */
+    private static final ObjectReader CONVERT = Json.strict()
+            .copy()
+            .registerModule(IsoTimeOnly.module())
+            .reader()
+            .without(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
+
     private final long limitBytes;
 
     JsonBody(long limitBytes) {
@@ -60,7 +70,7 @@ final class JsonBody {
 
     <T> T convert(JsonNode node, Class<T> type) {
         try {
-            return Json.strict().treeToValue(node, type);
+            return CONVERT.treeToValue(node, type);
         } catch (JsonProcessingException e) {
             throw JsonProblems.describe(e);
         } catch (IllegalArgumentException e) {

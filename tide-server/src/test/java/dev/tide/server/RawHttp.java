@@ -2,6 +2,7 @@ package dev.tide.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tide.api.json.Json;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -62,14 +63,25 @@ final class RawHttp implements AutoCloseable {
     }
 
     Answer send(String method, String path, String body) {
+        return exchange(
+                method,
+                path,
+                body == null
+                        ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+    }
+
+    /** A POST whose length is not declared up front (sent chunked), as a streaming client sends it. */
+    Answer postChunked(String path, String body) {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        return exchange("POST", path, HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(bytes)));
+    }
+
+    private Answer exchange(String method, String path, HttpRequest.BodyPublisher body) {
         HttpRequest request = HttpRequest.newBuilder(base.resolve(path))
                 .timeout(Duration.ofSeconds(30))
                 .header("Content-Type", "application/json")
-                .method(
-                        method,
-                        body == null
-                                ? HttpRequest.BodyPublishers.noBody()
-                                : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
+                .method(method, body)
                 .build();
         try {
             HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
