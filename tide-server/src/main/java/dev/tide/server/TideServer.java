@@ -38,6 +38,7 @@ public final class TideServer implements AutoCloseable {
     private final Settings settings;
     private final Lifecycle lifecycle = new Lifecycle();
     private final Javalin javalin;
+    private volatile int boundPort = -1;
 
     private TideServer(TaskQueue queue, Settings settings) {
         this.settings = settings;
@@ -89,14 +90,18 @@ public final class TideServer implements AutoCloseable {
     /** Binds and starts serving; returns this server, ready. */
     public TideServer start() {
         javalin.start();
+        boundPort = javalin.port();
         lifecycle.running();
         log.info("Tide server listening on {}", uri());
         return this;
     }
 
-    /** The port bound (the free one picked when configured with 0). */
+    /** The port bound (the free one picked when configured with 0); it stays known after a stop. */
     public int port() {
-        return javalin.port();
+        if (boundPort < 0) {
+            throw new IllegalStateException("the server has not started");
+        }
+        return boundPort;
     }
 
     /** The base URI clients connect to, e.g. {@code http://127.0.0.1:7070/}. */
