@@ -274,4 +274,30 @@ public abstract class WorkerContract {
         assertThat(queue.task(id).attempts()).isEqualTo(2);
         assertThat(ledger.executions()).isEqualTo(1);
     }
+
+    @Test
+    void aRefusedAcknowledgementFailsItsTaskButNotTheOthers() {
+        long bad = queue.enqueue(NewTask.of("produce-bad", 1)).id();
+        List<NewTask> good = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            good.add(NewTask.of("fine", i));
+        }
+        queue.enqueueAll(good);
+        start(pool("w")
+                .concurrency(8)
+                .handler(
+                        "produce-bad",
+                        ctx -> ctx.enqueue(
+                                NewTask.builder("next").payloadJson("{not json").build()))
+                .handler(
+                        "fine",
+                        ctx -> ledger.record(ctx.task().id(), ctx.lease().token(), "w")));
+        await("bad task ended", Duration.ofSeconds(20), () -> queue.task(bad).state() == TaskState.FINISHED);
+        await("good tasks done", Duration.ofSeconds(20), () -> ledger.executions() == 20);
+        assertThat(queue.task(bad).outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(queue.task(bad).message())
+                .contains("acknowledgement refused")
+                .contains("payload");
+        assertThat(countIn(TaskQuery.all().withType("next"))).isZero();
+    }
 }
