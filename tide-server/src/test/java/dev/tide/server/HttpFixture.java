@@ -5,11 +5,11 @@ import dev.tide.client.TideClient;
 import dev.tide.core.Tide;
 import dev.tide.core.contract.QueueFixture;
 import dev.tide.core.testing.TempFolders;
-import dev.tide.core.time.ManualClock;
 import java.nio.file.Path;
+import java.time.InstantSource;
 
 /** A real engine on SQLite behind a real server on loopback, reached through a real client. */
-public record HttpFixture(TideClient client, TideServer server, Tide engine, ManualClock clock, Path folder)
+public record HttpFixture(TideClient client, TideServer server, Tide engine, InstantSource clock, Path folder)
         implements QueueFixture {
 
     @Override

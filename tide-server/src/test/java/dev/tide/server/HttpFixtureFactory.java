@@ -5,8 +5,8 @@ import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
 import dev.tide.core.contract.FixtureFactory;
 import dev.tide.core.testing.TempFolders;
-import dev.tide.core.time.ManualClock;
 import java.nio.file.Path;
+import java.time.InstantSource;
 import java.util.function.UnaryOperator;
 
 /**
@@ -26,7 +26,7 @@ public final class HttpFixtureFactory implements FixtureFactory {
     }
 
     @Override
-    public HttpFixture open(ManualClock clock, TideConfig config) {
+    public HttpFixture open(InstantSource clock, TideConfig config) {
         Path folder = TempFolders.create("tide-http-");
         Tide engine = null;
         TideServer server = null;

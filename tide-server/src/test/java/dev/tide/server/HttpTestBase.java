@@ -42,10 +42,10 @@ abstract class HttpTestBase {
 
     @BeforeEach
     void open() {
-        fixture = new HttpFixtureFactory(this::server).open(new ManualClock(START), config());
+        clock = new ManualClock(START);
+        fixture = new HttpFixtureFactory(this::server).open(clock, config());
         client = fixture.client();
         engine = fixture.engine();
-        clock = fixture.clock();
         raw = new RawHttp(fixture.server().uri());
     }
 
