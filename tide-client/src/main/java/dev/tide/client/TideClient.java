@@ -98,22 +98,21 @@ public final class TideClient implements TaskQueue {
     @Override
     public List<LeasedTask> claim(ClaimRequest request) {
         if (Thread.currentThread().isInterrupted()) {
-            return List.of(); // as the engine's wait would end at once; nothing is leased
+            return List.of(); // a thread on its way out takes nothing it might never settle
         }
         Duration wait = request.waitFor() == null || request.waitFor().isNegative() ? Duration.ZERO : request.waitFor();
         JsonHttp.Reply reply =
                 http.send("POST", "v1/claims", request, http.requestTimeout().plus(wait));
-        if (!reply.interrupted()) {
-            return http.read(reply, Bodies.Tasks.class).tasks();
+        if (reply.interrupted()) {
+            try {
+                // An error answer leased nothing and is thrown as usual; tasks that came back go back at once.
+                release(http.read(reply, Bodies.Tasks.class).tasks());
+            } finally {
+                Thread.currentThread().interrupt();
+            }
+            return List.of();
         }
-        try {
-            release(reply.status() < 400 ? http.read(reply, Bodies.Tasks.class).tasks() : List.of());
-        } catch (RuntimeException e) {
-            log.warn("an interrupted claim from queue {} failed: {}", request.queue(), e.toString());
-        } finally {
-            Thread.currentThread().interrupt();
-        }
-        return List.of();
+        return http.read(reply, Bodies.Tasks.class).tasks();
     }
 
     private void release(List<LeasedTask> claimed) {

@@ -40,10 +40,6 @@ final class JsonBody {
         this.limitBytes = limitBytes;
     }
 
-    long limitBytes() {
-        return limitBytes;
-    }
-
     /** The body as {@code type}; a missing, empty or {@code null} body is a 400 naming {@code body}. */
     <T> T required(Context ctx, Class<T> type) {
         return optional(ctx, type).orElseThrow(() -> new InvalidRequestException("body", "is required"));
@@ -71,9 +67,7 @@ final class JsonBody {
     <T> T convert(JsonNode node, Class<T> type) {
         try {
             return CONVERT.treeToValue(node, type);
-        } catch (JsonProcessingException e) {
-            throw JsonProblems.describe(e);
-        } catch (IllegalArgumentException e) {
+        } catch (JsonProcessingException | IllegalArgumentException e) {
             throw JsonProblems.describe(e);
         }
     }
