@@ -1,7 +1,10 @@
 package dev.tide.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tide.api.NewTask;
+import dev.tide.api.TideException;
 import org.junit.jupiter.api.Test;
 
 /** What every route shares: health, status, JSON answers for unknown routes and wrong methods. */
@@ -37,6 +40,17 @@ class ServerTest extends HttpTestBase {
         assertThat(queue.path("ready").asLong()).isEqualTo(2);
         assertThat(queue.path("leased").asLong()).isEqualTo(1);
         assertThat(client.status()).isEqualTo(engine.status());
+    }
+
+    @Test
+    void aFailingStoreIsA503InJsonAndToTheClient() {
+        long id = enqueue("a");
+        engine.close(); // the store behind the server is gone
+
+        assertRefused(raw.get("v1/tasks/" + id), 503, "storage_unavailable", null);
+        assertThatThrownBy(() -> client.enqueue(NewTask.of("a", null)))
+                .isInstanceOfSatisfying(
+                        TideException.class, e -> assertThat(e.httpStatus()).isEqualTo(503));
     }
 
     @Test
