@@ -65,6 +65,16 @@ public final class NamedSql {
         return jdbcSql;
     }
 
+    /** The names of the parameters. */
+    public java.util.Set<String> parameterNames() {
+        return positions.keySet();
+    }
+
+    /** The same statement behind a prefix without parameters, e.g. {@code "EXPLAIN "}. */
+    public NamedSql prefixed(String prefix) {
+        return new NamedSql(name, prefix + jdbcSql, positions);
+    }
+
     /** The 1-based JDBC positions of parameter {@code param}. */
     int[] positions(String param) {
         int[] at = positions.get(param);

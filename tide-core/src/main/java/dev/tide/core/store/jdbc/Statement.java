@@ -86,6 +86,47 @@ public final class Statement {
         return this;
     }
 
+    /**
+     * A list of any element type as one SQL array parameter, for dialects that have arrays (PostgreSQL's bulk
+     * statements); {@code sqlElementType} is the database's name for the element type, e.g. {@code "int8"}.
+     */
+    public Statement setArray(String name, String sqlElementType, Object[] values) throws SQLException {
+        java.sql.Array array = ps.getConnection().createArrayOf(sqlElementType, values);
+        for (int i : positions(name)) {
+            ps.setArray(i, array);
+        }
+        return this;
+    }
+
+    /** Sets a parameter from a plain Java value: text, a number, bytes, an instant, a list of texts or numbers, or null. */
+    public Statement setValue(String name, Object value) throws SQLException {
+        return switch (value) {
+            case null -> {
+                for (int i : positions(name)) {
+                    ps.setNull(i, Types.NULL);
+                }
+                yield this;
+            }
+            case String text -> set(name, text);
+            case Number number -> set(name, number.longValue());
+            case byte[] bytes -> set(name, bytes);
+            case Instant instant -> set(name, instant);
+            case Collection<?> list
+            when list.stream().allMatch(Number.class::isInstance) ->
+                setLongs(name, list.stream().map(n -> ((Number) n).longValue()).toList());
+            case Collection<?> list ->
+                setTexts(name, list.stream().map(String::valueOf).toList());
+            default ->
+                throw new IllegalArgumentException(
+                        "cannot bind a " + value.getClass().getName() + " to :" + name);
+        };
+    }
+
+    /** The names of the statement's parameters. */
+    public java.util.Set<String> parameterNames() {
+        return sql.parameterNames();
+    }
+
     public ResultSet query() throws SQLException {
         return ps.executeQuery();
     }
