@@ -5,7 +5,9 @@
 -- Bigint parameters used in arithmetic are cast (:now::bigint): pgjdbc may send a null long without a type, and
 -- "NULL + column" would not resolve. Statements that pick rows by a subquery feed its ids through
 -- "= ANY(ARRAY(...))" rather than a join: the row lookup is then always by primary key, even in a generic plan whose
--- LIMIT estimate would otherwise favour a hash join over the whole table.
+-- LIMIT estimate would otherwise favour a hash join over the whole table. (The outer statement repeats no condition
+-- of the subquery: the rows are locked, so it would be redundant, and a condition matching a partial index's
+-- predicate tempts the planner to scan that whole index for the ids.)
 
 -- name: task_type_upsert
 INSERT INTO tide_task_types (name, definition, updated_at) VALUES (:name, :definition, :now)
@@ -117,7 +119,7 @@ UPDATE tide_tasks t
 SET state = 'leased', lease_owner = :owner, lease_token = :token,
     lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, t.lease_ms), attempts = t.attempts + 1,
     started_at = COALESCE(t.started_at, :now::bigint)
-WHERE t.id = ANY(ARRAY(SELECT id FROM picked)) AND t.state = 'ready'
+WHERE t.id = ANY(ARRAY(SELECT id FROM picked))
 RETURNING t.*;
 
 -- name: task_claim_types
@@ -131,7 +133,7 @@ UPDATE tide_tasks t
 SET state = 'leased', lease_owner = :owner, lease_token = :token,
     lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, t.lease_ms), attempts = t.attempts + 1,
     started_at = COALESCE(t.started_at, :now::bigint)
-WHERE t.id = ANY(ARRAY(SELECT id FROM picked)) AND t.state = 'ready'
+WHERE t.id = ANY(ARRAY(SELECT id FROM picked))
 RETURNING t.*;
 
 -- name: task_claim_by_id
@@ -229,7 +231,6 @@ UPDATE tide_tasks SET state = 'ready'
 WHERE id = ANY(ARRAY(
     SELECT id FROM tide_tasks WHERE state = 'scheduled' AND run_at <= :now ORDER BY run_at LIMIT :limit
     FOR UPDATE SKIP LOCKED))
-  AND state = 'scheduled'
 RETURNING queue;
 
 -- name: task_next_run_at
