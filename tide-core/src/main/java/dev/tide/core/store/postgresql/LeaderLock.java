@@ -25,13 +25,16 @@ final class LeaderLock implements AutoCloseable {
 
     private final PostgresConnections connections;
     private final SqlFile sql;
+    private final String purpose;
     private Connection session;
     private boolean held;
     private boolean closed;
 
-    LeaderLock(PostgresConnections connections, SqlFile sql) {
+    /** @param schema the schema led, named in the session's application name for operators */
+    LeaderLock(PostgresConnections connections, SqlFile sql, String schema) {
         this.connections = connections;
         this.sql = sql;
+        this.purpose = "leader " + schema;
     }
 
     /** Whether this node leads now: keeps a held lock (after checking its session is alive) or tries to take it. */
@@ -94,7 +97,7 @@ final class LeaderLock implements AutoCloseable {
 
     private Connection session() throws SQLException {
         if (session == null || session.isClosed()) {
-            session = connections.dedicated("leader", SOCKET_TIMEOUT_SECONDS);
+            session = connections.dedicated(purpose, SOCKET_TIMEOUT_SECONDS);
         }
         return session;
     }

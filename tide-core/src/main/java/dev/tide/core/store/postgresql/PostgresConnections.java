@@ -54,6 +54,7 @@ final class PostgresConnections implements AutoCloseable {
         return c;
     }
 
+    /** @param purpose shown as the session's application name in {@code pg_stat_activity} */
     private Properties driverProperties(String purpose) {
         Properties p = new Properties();
         p.setProperty("ApplicationName", "tide " + purpose);

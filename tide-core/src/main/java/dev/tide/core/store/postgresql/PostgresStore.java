@@ -68,7 +68,7 @@ public final class PostgresStore extends JdbcStore {
         String origin = Tokens.next().substring(0, 12);
         this.listener = new ReadyListener(connections, origin, schema);
         this.publisher = new ReadyPublisher(options.readyDebounce(), queues -> notifyReady(origin, queues));
-        this.leader = new LeaderLock(connections, sql);
+        this.leader = new LeaderLock(connections, sql, schema);
     }
 
     /** Connects to {@code jdbcUrl} (e.g. {@code jdbc:postgresql://db:5432/tide?user=tide}); does not migrate. */

@@ -61,7 +61,7 @@ final class ReadyListener implements AutoCloseable {
     }
 
     private Connection listen() throws SQLException {
-        Connection c = connections.dedicated("listener", SOCKET_TIMEOUT_SECONDS);
+        Connection c = connections.dedicated("listener " + schema, SOCKET_TIMEOUT_SECONDS);
         try (Statement st = c.createStatement()) {
             st.execute("LISTEN " + CHANNEL);
         } catch (SQLException e) {

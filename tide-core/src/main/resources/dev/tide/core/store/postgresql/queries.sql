@@ -5,9 +5,13 @@
 -- Bigint parameters used in arithmetic are cast (:now::bigint): pgjdbc may send a null long without a type, and
 -- "NULL + column" would not resolve. Statements that pick rows by a subquery feed its ids through
 -- "= ANY(ARRAY(...))" rather than a join: the row lookup is then always by primary key, even in a generic plan whose
--- LIMIT estimate would otherwise favour a hash join over the whole table. (The outer statement repeats no condition
--- of the subquery: the rows are locked, so it would be redundant, and a condition matching a partial index's
--- predicate tempts the planner to scan that whole index for the ids.)
+-- LIMIT estimate would otherwise favour a hash join over the whole table.
+--
+-- Statements that find a row by id say nothing the planner could read as a partial index's predicate
+-- ("state = 'leased'", "state = 'ready'"): when its statistics think that index nearly empty (they were taken while
+-- the queue was idle), it scans the whole index instead of looking the id up. Leased tasks are matched by their
+-- token alone (every statement that moves a task out of 'leased' clears the token, so a token matches only a leased
+-- task); other states are compared as (state || ''), which no index predicate matches.
 
 -- name: task_type_upsert
 INSERT INTO tide_task_types (name, definition, updated_at) VALUES (:name, :definition, :now)
@@ -141,18 +145,18 @@ UPDATE tide_tasks
 SET state = 'leased', lease_owner = :owner, lease_token = :token,
     lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, lease_ms), attempts = attempts + 1,
     started_at = COALESCE(started_at, :now::bigint)
-WHERE id = :id AND state = 'ready'
+WHERE id = :id AND (state || '') = 'ready'
 RETURNING *;
 
 -- name: task_lease_extend
 UPDATE tide_tasks SET lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, lease_ms)
-WHERE id = :id AND lease_token = :token AND state = 'leased'
+WHERE id = :id AND lease_token = :token
 RETURNING id, lease_owner, lease_token, lease_expires_at, COALESCE(:lease_ms::bigint, lease_ms) AS granted_ms;
 
 -- name: task_lease_extend_many
 UPDATE tide_tasks t SET lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, t.lease_ms)
 FROM unnest(:ids::bigint[], :tokens::text[]) AS s(id, token)
-WHERE t.id = s.id AND t.lease_token = s.token AND t.state = 'leased'
+WHERE t.id = s.id AND t.lease_token = s.token
 RETURNING t.id, t.lease_owner, t.lease_token, t.lease_expires_at,
           COALESCE(:lease_ms::bigint, t.lease_ms) AS granted_ms;
 
@@ -160,19 +164,20 @@ RETURNING t.id, t.lease_owner, t.lease_token, t.lease_expires_at,
 UPDATE tide_tasks
 SET state = 'finished', outcome = :outcome, result = :result, message = COALESCE(:message, message),
     finished_at = :now, lease_token = NULL, lease_expires_at = NULL
-WHERE id = :id AND lease_token = :token AND state = 'leased'
+WHERE id = :id AND lease_token = :token
 RETURNING job_id, queue;
 
 -- name: task_reschedule
 UPDATE tide_tasks
 SET state = :state, run_at = :run_at, message = COALESCE(:message, message), attempts = attempts - :refund::bigint,
     lease_token = NULL, lease_expires_at = NULL
-WHERE id = :id AND lease_token = :token AND state = 'leased'
+WHERE id = :id AND lease_token = :token
 RETURNING job_id, queue;
 
 -- task_finish and task_reschedule for many leases in one statement, each row a compare-and-set on its token. The
 -- caller passes distinct task ids in ascending order (concurrent batches then lock rows in one order) and maps the
 -- answer back by ord (1-based); a row missing from the answer lost its lease.
+
 -- name: task_settle_many
 UPDATE tide_tasks t
 SET state = s.state,
@@ -186,7 +191,7 @@ SET state = s.state,
 FROM unnest(:ids::bigint[], :tokens::text[], :states::text[], :outcomes::text[], :results::text[],
             :messages::text[], :run_ats::bigint[], :refunds::int[])
      WITH ORDINALITY AS s(id, token, state, outcome, result, message, run_at, refund, ord)
-WHERE t.id = s.id AND t.lease_token = s.token AND t.state = 'leased'
+WHERE t.id = s.id AND t.lease_token = s.token
 RETURNING s.ord, t.job_id, t.queue;
 
 -- name: task_get
@@ -205,7 +210,7 @@ RETURNING job_id, queue;
 -- name: task_retry
 UPDATE tide_tasks
 SET state = 'ready', outcome = NULL, attempts = 0, run_at = :now, finished_at = NULL
-WHERE id = :id AND state = 'finished' AND outcome IN ('failed', 'cancelled')
+WHERE id = :id AND (state || '') = 'finished' AND outcome IN ('failed', 'cancelled')
 RETURNING job_id, queue;
 
 -- name: task_lease_list
