@@ -24,9 +24,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -81,6 +83,48 @@ class PostgresStoreTest {
             assertThatThrownBy(() -> tide.enqueueAll(batch)).isInstanceOf(ConflictException.class);
             assertThat(tide.tasks(TaskQuery.all()).items()).hasSize(1);
         }
+    }
+
+    @Test
+    void aDeadlockVictimIsRunAgain() throws Exception {
+        try (PostgresStore store = PostgresStore.open(db.url(), JobEndHook.NONE)) {
+            execute("CREATE TABLE pair (id INT PRIMARY KEY, n INT NOT NULL)");
+            execute("INSERT INTO pair VALUES (1, 0), (2, 0)");
+            CountDownLatch bothHoldTheirFirstRow = new CountDownLatch(2);
+            AtomicInteger runs = new AtomicInteger();
+            Callable<Integer> oneThenTwo = () -> crossUpdate(store, 1, 2, bothHoldTheirFirstRow, runs);
+            Callable<Integer> twoThenOne = () -> crossUpdate(store, 2, 1, bothHoldTheirFirstRow, runs);
+            ExecutorService pool = Executors.newFixedThreadPool(2);
+            try {
+                for (Future<Integer> done : pool.invokeAll(List.of(oneThenTwo, twoThenOne))) {
+                    assertThat(done.get()).isEqualTo(1);
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+            assertThat(runs).as("the victim ran twice").hasValue(3);
+            assertThat(queryLong("SELECT SUM(n) FROM pair"))
+                    .as("each write applied once")
+                    .isEqualTo(4);
+        }
+    }
+
+    /** Updates row {@code first}, waits until the other writer holds its own first row, then updates {@code second}. */
+    private static int crossUpdate(
+            PostgresStore store, int first, int second, CountDownLatch bothHold, AtomicInteger runs) {
+        return store.write(tx -> {
+            runs.incrementAndGet();
+            try (Statement st = tx.connection().createStatement()) {
+                st.executeUpdate("UPDATE pair SET n = n + 1 WHERE id = " + first);
+                bothHold.countDown();
+                try {
+                    bothHold.await();
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+                return st.executeUpdate("UPDATE pair SET n = n + 1 WHERE id = " + second);
+            }
+        });
     }
 
     @Test
