@@ -6,6 +6,7 @@ import dev.tide.api.ClaimRequest;
 import dev.tide.api.Lease;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.TaskQueue;
+import dev.tide.api.TideException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -226,25 +227,18 @@ public final class WorkerPool implements AutoCloseable {
     }
 
     private void send(List<InFlight> batch) {
-        List<Ack> acks = batch.stream().map(f -> f.ack).toList();
-        List<AckResult> results = null;
-        long backoffMs = 100;
-        while (results == null) {
-            try {
-                results = queue.ackAll(acks);
-            } catch (RuntimeException e) {
-                if (!running && Thread.currentThread().isInterrupted()) {
-                    log.error("giving up on {} acknowledgements at shutdown; their leases will expire", acks.size());
-                    break;
-                }
-                log.warn("acknowledging {} tasks failed, retrying in {} ms: {}", acks.size(), backoffMs, e.toString());
-                sleep(backoffMs);
-                backoffMs = Math.min(backoffMs * 2, 5_000);
+        Delivery delivery = deliver(batch.stream().map(f -> f.ack).toList());
+        List<AckResult> results = delivery.results();
+        if (delivery.refusal() != null) {
+            // Refused as a whole: one of them is bad. Send them one by one so the others still land.
+            results = new ArrayList<>();
+            for (InFlight flight : batch) {
+                results.add(deliverAlone(flight.ack));
             }
         }
         for (int i = 0; i < batch.size(); i++) {
             InFlight flight = batch.get(i);
-            AckResult result = results == null ? null : results.get(i);
+            AckResult result = results.get(i);
             if (result != null && !result.accepted()) {
                 leasesLost.incrementAndGet();
                 log.warn(
@@ -257,6 +251,50 @@ public final class WorkerPool implements AutoCloseable {
             inFlight.remove(flight.task.id());
             slots.release();
         }
+    }
+
+    /** The answer to a batch of acknowledgements: results (null items if given up), or the queue's refusal. */
+    private record Delivery(List<AckResult> results, TideException refusal) {}
+
+    /**
+     * Sends acknowledgements, retrying transient failures (storage or network, HTTP 5xx) with backoff. A refusal of
+     * the request itself (HTTP 4xx) is returned, not retried: the same request cannot succeed later.
+     */
+    private Delivery deliver(List<Ack> acks) {
+        long backoffMs = 100;
+        while (true) {
+            try {
+                return new Delivery(queue.ackAll(acks), null);
+            } catch (TideException e) {
+                if (e.httpStatus() < 500) {
+                    return new Delivery(null, e);
+                }
+                log.warn("acknowledging {} tasks failed, retrying in {} ms: {}", acks.size(), backoffMs, e.toString());
+            } catch (RuntimeException e) {
+                log.warn("acknowledging {} tasks failed, retrying in {} ms: {}", acks.size(), backoffMs, e.toString());
+            }
+            if (!sleep(backoffMs)) {
+                log.error("interrupted while acknowledging {} tasks; their leases will expire", acks.size());
+                return new Delivery(java.util.Collections.nCopies(acks.size(), null), null);
+            }
+            backoffMs = Math.min(backoffMs * 2, 5_000);
+        }
+    }
+
+    /**
+     * One acknowledgement on its own. If the queue refuses it (say, a follow-up task with an invalid payload), the
+     * task fails with the reason instead, so the handler's bug shows rather than being retried forever.
+     */
+    private AckResult deliverAlone(Ack ack) {
+        Delivery alone = deliver(List.of(ack));
+        if (alone.refusal() == null) {
+            return alone.results().get(0);
+        }
+        String reason = "acknowledgement refused: " + alone.refusal().getMessage();
+        log.error("task {}: {}", ack.taskId(), reason);
+        Delivery failed = deliver(
+                List.of(Ack.builder(ack.taskId(), ack.token()).message(reason).fail()));
+        return failed.refusal() == null ? failed.results().get(0) : null;
     }
 
     // --- heartbeats -----------------------------------------------------------------------------------------------

@@ -2,10 +2,9 @@ package dev.tide.core.contract;
 
 import dev.tide.api.TaskQueue;
 import dev.tide.core.Tide;
-import dev.tide.core.time.ManualClock;
 
-/** The embedded engine tested directly. */
-public record EngineFixture(Tide engine, ManualClock clock, AutoCloseable cleanup) implements QueueFixture {
+/** The embedded engine tested directly; {@code cleanup} removes its storage afterwards. */
+public record EngineFixture(Tide engine, AutoCloseable cleanup) implements QueueFixture {
     @Override
     public TaskQueue queue() {
         return engine;

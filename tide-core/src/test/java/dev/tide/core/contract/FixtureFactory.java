@@ -1,13 +1,14 @@
 package dev.tide.core.contract;
 
 import dev.tide.core.TideConfig;
-import dev.tide.core.time.ManualClock;
+import java.time.InstantSource;
 
 /** Opens a fresh, empty queue for each test. */
 @FunctionalInterface
 public interface FixtureFactory {
     /**
-     * @param config engine settings; maintenance is off ({@code maintenanceInterval == null}) so tests drive it
+     * @param clock the engine's clock: a {@link dev.tide.core.time.ManualClock} for time-dependent tests
+     * @param config engine settings; contract tests turn the maintenance thread off and drive it themselves
      */
-    QueueFixture open(ManualClock clock, TideConfig config);
+    QueueFixture open(InstantSource clock, TideConfig config);
 }

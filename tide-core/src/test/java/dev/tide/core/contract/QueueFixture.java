@@ -2,19 +2,16 @@ package dev.tide.core.contract;
 
 import dev.tide.api.TaskQueue;
 import dev.tide.core.Tide;
-import dev.tide.core.time.ManualClock;
 
 /**
  * One queue under test: the {@link TaskQueue} the contract exercises (the embedded engine, or an HTTP client talking to
- * a server over loopback), the engine behind it, and the clock both run on.
+ * a server over loopback) and the engine behind it.
  */
 public interface QueueFixture extends AutoCloseable {
     TaskQueue queue();
 
     /** The engine behind the queue, for maintenance and white-box checks. */
     Tide engine();
-
-    ManualClock clock();
 
     /** Runs one maintenance pass on the engine (promotion, lease reclaim, pruning). */
     default void maintenance() {

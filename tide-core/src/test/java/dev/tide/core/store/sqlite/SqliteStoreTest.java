@@ -1,0 +1,82 @@
+package dev.tide.core.store.sqlite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tide.api.NewTask;
+import dev.tide.core.Tide;
+import dev.tide.core.TideConfig;
+import dev.tide.core.testing.TempFolders;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** What the SQLite store promises beyond the contract: durability settings, group commit, index use. */
+class SqliteStoreTest {
+    private Path folder;
+    private Tide tide;
+    private SqliteStore store;
+
+    @BeforeEach
+    void open() {
+        folder = TempFolders.create("tide-sqlite-");
+        tide = Tide.builder()
+                .sqlite(folder)
+                .config(TideConfig.defaults().withMaintenanceInterval(null))
+                .build();
+        store = (SqliteStore) tide.store();
+    }
+
+    @AfterEach
+    void close() {
+        tide.close();
+        TempFolders.delete(folder);
+    }
+
+    @Test
+    void theWriterCommitsDurably() {
+        // PRAGMA synchronous: 2 is FULL. With WAL, FULL fsyncs the WAL on every commit.
+        assertThat(store.writerPragma("synchronous")).isEqualTo("2");
+        assertThat(store.writerPragma("journal_mode")).isEqualToIgnoringCase("wal");
+    }
+
+    @Test
+    void concurrentWritersShareCommits() throws Exception {
+        long before = store.commitStats().commits();
+        ExecutorService producers = Executors.newFixedThreadPool(64);
+        List<Future<?>> done = new ArrayList<>();
+        for (int p = 0; p < 64; p++) {
+            done.add(producers.submit(() -> {
+                for (int i = 0; i < 50; i++) {
+                    tide.enqueue(NewTask.of("t", i));
+                }
+            }));
+        }
+        for (Future<?> f : done) {
+            f.get();
+        }
+        producers.shutdown();
+        CommitStats.Snapshot stats = store.commitStats();
+        long commits = stats.commits() - before;
+        assertThat(tide.status().queues().get(0).ready()).isEqualTo(64 * 50);
+        assertThat(commits).as("3200 enqueues in far fewer commits").isLessThan(64 * 50 / 4);
+        assertThat(stats.meanGroupSize()).isGreaterThan(4);
+    }
+
+    @Test
+    void claimScansTheReadyIndexWithoutSorting() {
+        for (String statement : List.of("task_claim", "task_claim_types")) {
+            List<String> plan = store.explain(statement);
+            assertThat(plan).as(statement).anyMatch(step -> step.contains("tide_tasks_ready"));
+            assertThat(plan).as(statement).noneMatch(step -> step.contains("TEMP B-TREE"));
+        }
+        List<String> promote = store.explain("task_promote_due");
+        assertThat(promote).anyMatch(step -> step.contains("tide_tasks_scheduled"));
+        assertThat(promote).noneMatch(step -> step.contains("TEMP B-TREE"));
+    }
+}
