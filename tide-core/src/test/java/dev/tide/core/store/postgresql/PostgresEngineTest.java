@@ -40,7 +40,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The engine's basic life cycle on PostgreSQL, on a settable clock: what SmokeTest checks on SQLite, and more. */
+/** The engine's life cycle on PostgreSQL on a settable clock, including the paths that take PostgreSQL's bulk statements. */
 class PostgresEngineTest {
     private static final Instant T0 = Instant.parse("2030-01-07T09:00:00Z");
     private static PostgresTestDatabase db;
