@@ -2,6 +2,7 @@ package dev.tide.core.store.postgresql;
 
 import dev.tide.api.ConflictException;
 import dev.tide.api.Lease;
+import dev.tide.core.FaultPoints;
 import dev.tide.core.engine.Tokens;
 import dev.tide.core.store.JobEndHook;
 import dev.tide.core.store.LeaseExtension;
@@ -56,9 +57,9 @@ public final class PostgresStore extends JdbcStore {
         super(new PostgresDialect(), hook);
         this.connections = connections;
         this.schema = read(tx -> {
-            try (ResultSet rs = tx.connection().createStatement().executeQuery("SELECT current_schema()")) {
+            try (ResultSet rs = tx.prepare("current_schema").query()) {
                 rs.next();
-                return rs.getString(1);
+                return rs.getString("schema");
             }
         });
         if (schema == null) {
@@ -103,7 +104,9 @@ public final class PostgresStore extends JdbcStore {
             try (Connection c = connections.pooled()) {
                 try {
                     T result = runOn(c, work);
+                    FaultPoints.reach("postgresql.before-commit");
                     c.commit();
+                    FaultPoints.reach("postgresql.after-commit");
                     return result;
                 } catch (SQLException e) {
                     rollbackQuietly(c);

@@ -274,6 +274,10 @@ SELECT pg_advisory_unlock(1953064038, hashtext(current_schema())) AS released;
 -- name: ready_notify
 SELECT pg_notify('tide_ready', payload) FROM unnest(:payloads::text[]) AS payload;
 
+-- The schema Tide's tables live in: the first existing schema of the search path (?currentSchema= in the URL).
+-- name: current_schema
+SELECT current_schema() AS schema;
+
 -- The database's time in epoch milliseconds, for the clock every node shares (DatabaseAnchoredClock).
 -- name: database_now
 SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now_ms;
