@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One SQL statement with {@code :name} parameters, turned into JDBC's positional {@code ?}. PostgreSQL casts
@@ -66,7 +67,7 @@ public final class NamedSql {
     }
 
     /** The names of the parameters. */
-    public java.util.Set<String> parameterNames() {
+    public Set<String> parameterNames() {
         return positions.keySet();
     }
 

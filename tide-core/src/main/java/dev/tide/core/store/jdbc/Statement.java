@@ -1,11 +1,13 @@
 package dev.tide.core.store.jdbc;
 
+import java.sql.Array;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.Set;
 
 /**
  * A prepared {@link NamedSql} whose parameters are set by name. Instants are stored as epoch milliseconds in both
@@ -91,14 +93,17 @@ public final class Statement {
      * statements); {@code sqlElementType} is the database's name for the element type, e.g. {@code "int8"}.
      */
     public Statement setArray(String name, String sqlElementType, Object[] values) throws SQLException {
-        java.sql.Array array = ps.getConnection().createArrayOf(sqlElementType, values);
+        Array array = ps.getConnection().createArrayOf(sqlElementType, values);
         for (int i : positions(name)) {
             ps.setArray(i, array);
         }
         return this;
     }
 
-    /** Sets a parameter from a plain Java value: text, a number, bytes, an instant, a list of texts or numbers, or null. */
+    /**
+     * Sets a parameter from a plain Java value: text, a number, bytes, an instant, a list of texts or numbers, or null
+     * (sent without a type). For diagnostics that bind values they did not prepare for, such as EXPLAIN.
+     */
     public Statement setValue(String name, Object value) throws SQLException {
         return switch (value) {
             case null -> {
@@ -123,7 +128,7 @@ public final class Statement {
     }
 
     /** The names of the statement's parameters. */
-    public java.util.Set<String> parameterNames() {
+    public Set<String> parameterNames() {
         return sql.parameterNames();
     }
 
