@@ -269,24 +269,61 @@ public final class PostgresStore extends JdbcStore {
     }
 
     /**
-     * The plan PostgreSQL makes for a named statement with these parameter values (missing ones are null), one line
-     * per row of {@code EXPLAIN}; for tests of index use. Lists bind as arrays.
+     * The generic plan of a named statement, one line per row of {@code EXPLAIN}: the plan PostgreSQL caches for a
+     * prepared statement and reuses whatever the values (pgjdbc prepares a statement on the server from its fifth use;
+     * PostgreSQL then keeps the generic plan unless it costs more than the custom ones did). For tests of index use.
      */
-    public List<String> explain(String statementName, Map<String, ?> parameters) {
-        return read(tx -> explain(tx, statementName, parameters));
+    public List<String> explain(String statementName) {
+        String positional = dollarParameters(sql.get(statementName).jdbcSql());
+        int parameters = positional.split("\\$[0-9]+", -1).length - 1;
+        String prepared = "tide_explain_" + Tokens.next().substring(0, 8);
+        return read(tx -> {
+            try (var st = tx.connection().createStatement()) {
+                st.execute("PREPARE " + prepared + " AS " + positional);
+                try {
+                    st.execute("SET plan_cache_mode = force_generic_plan");
+                    List<String> plan = new ArrayList<>();
+                    String nulls = String.join(", ", java.util.Collections.nCopies(parameters, "NULL"));
+                    try (ResultSet rs = st.executeQuery(
+                            "EXPLAIN EXECUTE " + prepared + (parameters == 0 ? "" : "(" + nulls + ")"))) {
+                        while (rs.next()) {
+                            plan.add(rs.getString(1));
+                        }
+                    }
+                    return plan;
+                } finally {
+                    // Session settings and prepared statements outlive the borrowing of a pooled connection.
+                    st.execute("RESET plan_cache_mode");
+                    st.execute("DEALLOCATE " + prepared);
+                }
+            }
+        });
+    }
+
+    /** JDBC's {@code ?} placeholders as PostgreSQL's {@code $1, $2, ...}, outside quoted text. */
+    private static String dollarParameters(String jdbcSql) {
+        StringBuilder out = new StringBuilder(jdbcSql.length() + 16);
+        boolean quoted = false;
+        int n = 0;
+        for (char c : jdbcSql.toCharArray()) {
+            if (c == '\'') {
+                quoted = !quoted;
+            }
+            if (c == '?' && !quoted) {
+                out.append('$').append(++n);
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
     }
 
     /**
-     * The generic plan of a named statement: the one PostgreSQL may cache for a prepared statement and reuse whatever
-     * the values (after five executions, when it costs no more than the custom plans did). Values only give types.
+     * The plan PostgreSQL makes for a named statement with these parameter values (missing ones are null), one line
+     * per row of {@code EXPLAIN}: a custom plan, in which the planner knows the values. Lists bind as arrays.
      */
-    public List<String> explainGeneric(String statementName, Map<String, ?> parameters) {
-        return write(tx -> {
-            try (var st = tx.connection().createStatement()) {
-                st.execute("SET LOCAL plan_cache_mode = force_generic_plan");
-            }
-            return explain(tx, statementName, parameters);
-        });
+    public List<String> explain(String statementName, Map<String, ?> parameters) {
+        return read(tx -> explain(tx, statementName, parameters));
     }
 
     private static List<String> explain(Tx tx, String statementName, Map<String, ?> parameters) throws SQLException {
