@@ -98,6 +98,12 @@ public final class PostgresStore extends JdbcStore {
 
     // --- transactions --------------------------------------------------------------------------------------------
 
+    /**
+     * One READ COMMITTED transaction on a pooled connection. A {@link dev.tide.api.TideException} from the shared code
+     * rolls back and reaches the caller unchanged. A connection lost during the commit itself leaves the outcome
+     * unknown: the caller hears a {@link StoreException}, and a retry is safe because every write Tide retries is
+     * idempotent (idempotency keys, compare-and-set on lease tokens).
+     */
     @Override
     protected <T> T write(SqlWork<T> work) {
         for (int run = 1; ; run++) {
