@@ -101,8 +101,8 @@ public final class PostgresStore extends JdbcStore {
     /**
      * One READ COMMITTED transaction on a pooled connection. A {@link dev.tide.api.TideException} from the shared code
      * rolls back and reaches the caller unchanged. A connection lost during the commit itself leaves the outcome
-     * unknown: the caller hears a {@link StoreException}, and a retry is safe because every write Tide retries is
-     * idempotent (idempotency keys, compare-and-set on lease tokens).
+     * unknown: the caller hears a {@link StoreException} and must not assume nothing happened; retrying is safe for
+     * enqueues with idempotency keys and for acknowledgements (compare-and-sets on lease tokens).
      */
     @Override
     protected <T> T write(SqlWork<T> work) {
