@@ -41,7 +41,10 @@ import dev.tide.core.store.Store;
 import dev.tide.core.store.TaskClaim;
 import dev.tide.core.store.TaskClaimById;
 import dev.tide.core.store.TaskRow;
+import dev.tide.core.store.postgresql.PostgresOptions;
+import dev.tide.core.store.postgresql.PostgresStore;
 import dev.tide.core.store.sqlite.SqliteStore;
+import dev.tide.core.time.DatabaseAnchoredClock;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -81,21 +84,30 @@ public final class Tide implements TaskQueue {
     private final ReadySignal ready = new ReadySignal();
     private final Maintenance maintenance;
     private final AutoCloseable folderLock;
+    private final AutoCloseable ownedClock;
     private final List<WorkerPool> pools = new CopyOnWriteArrayList<>();
     private final List<Consumer<JobInfo>> jobListeners = new CopyOnWriteArrayList<>();
     private volatile boolean closed;
 
+    /**
+     * Takes over an open store (closing it if this fails), the relay its job-end hook calls, and the resources it owns
+     * besides: {@code ownedClock} is closed before the store, {@code folderLock} after it.
+     */
     private Tide(
-            Function<JobEndHook, Store> storeFactory,
+            Store store,
+            HookRelay relay,
             InstantSource clock,
+            AutoCloseable ownedClock,
             TideConfig config,
             boolean migrate,
             AutoCloseable folderLock) {
+        this.store = store;
         this.clock = clock;
-        this.config = config;
+        this.ownedClock = ownedClock;
+        this.config = config.nodeName() != null
+                ? config
+                : config.withNodeName(store.info().multiNode() ? NodeNames.hostName() : TideConfig.EMBEDDED_NODE_NAME);
         this.folderLock = folderLock;
-        HookRelay relay = new HookRelay();
-        this.store = storeFactory.apply(relay);
         try {
             if (migrate) {
                 store.schemaMigrate();
@@ -111,6 +123,7 @@ public final class Tide implements TaskQueue {
                 maintenance.start(config.maintenanceInterval());
             }
         } catch (RuntimeException e) {
+            closeQuietly(ownedClock);
             store.close();
             throw e;
         }
@@ -468,12 +481,18 @@ public final class Tide implements TaskQueue {
             pool.close();
         }
         maintenance.close();
+        closeQuietly(ownedClock);
         store.close();
-        if (folderLock != null) {
+        // The OS releases the folder lock with the process in any case.
+        closeQuietly(folderLock);
+    }
+
+    private static void closeQuietly(AutoCloseable resource) {
+        if (resource != null) {
             try {
-                folderLock.close();
+                resource.close();
             } catch (Exception ignored) {
-                // The OS releases the lock with the process in any case.
+                // Closing at shutdown; nothing left to do about it.
             }
         }
     }
@@ -491,8 +510,10 @@ public final class Tide implements TaskQueue {
     /** Configures and opens an engine. */
     public static final class Builder {
         private Path sqliteFolder;
+        private String postgresUrl;
+        private PostgresOptions postgresOptions;
         private Function<JobEndHook, Store> storeFactory;
-        private InstantSource clock = InstantSource.system();
+        private InstantSource clock;
         private TideConfig config = TideConfig.defaults();
         private boolean migrate = true;
         private boolean lockFolder = true;
@@ -501,17 +522,37 @@ public final class Tide implements TaskQueue {
         /** Embedded storage in {@code folder} (created if missing), locked against other processes. */
         public Builder sqlite(Path folder) {
             this.sqliteFolder = folder;
+            this.postgresUrl = null;
             this.storeFactory = null;
             return this;
         }
 
-        /** A store of your own making (the PostgreSQL store, or a test's). */
-        public Builder store(Function<JobEndHook, Store> factory) {
-            this.storeFactory = factory;
+        /**
+         * Storage in a PostgreSQL database shared by any number of nodes (its schema is the first of the URL's search
+         * path, e.g. {@code ?currentSchema=tide}). Unless a clock is given, time is the database's: a
+         * {@link DatabaseAnchoredClock}. The node name defaults to the host name.
+         */
+        public Builder postgres(String jdbcUrl) {
+            return postgres(jdbcUrl, PostgresOptions.defaults());
+        }
+
+        public Builder postgres(String jdbcUrl, PostgresOptions options) {
+            this.postgresUrl = jdbcUrl;
+            this.postgresOptions = options;
             this.sqliteFolder = null;
+            this.storeFactory = null;
             return this;
         }
 
+        /** A store of your own making (a test's, say). */
+        public Builder store(Function<JobEndHook, Store> factory) {
+            this.storeFactory = factory;
+            this.sqliteFolder = null;
+            this.postgresUrl = null;
+            return this;
+        }
+
+        /** The clock for everything time-based; the system clock by default (the database's on PostgreSQL). */
         public Builder clock(InstantSource value) {
             this.clock = value;
             return this;
@@ -541,22 +582,40 @@ public final class Tide implements TaskQueue {
         }
 
         public Tide build() {
+            HookRelay relay = new HookRelay();
             if (sqliteFolder != null) {
                 Path folder = sqliteFolder;
                 DataFolderLock lock = lockFolder ? DataFolderLock.acquire(folder, purpose) : null;
                 try {
-                    return new Tide(hook -> SqliteStore.open(folder, hook), clock, config, migrate, lock);
+                    Store store = SqliteStore.open(folder, relay);
+                    return new Tide(store, relay, clockOrSystem(), null, config, migrate, lock);
                 } catch (RuntimeException e) {
-                    if (lock != null) {
-                        lock.close();
-                    }
+                    closeQuietly(lock);
                     throw e;
                 }
             }
-            if (storeFactory == null) {
-                throw new IllegalStateException("choose a store: sqlite(folder) or store(factory)");
+            if (postgresUrl != null) {
+                PostgresStore store = PostgresStore.open(postgresUrl, postgresOptions, relay);
+                DatabaseAnchoredClock anchored = null;
+                try {
+                    if (clock == null) {
+                        anchored = new DatabaseAnchoredClock(
+                                store::databaseNowMillis, DatabaseAnchoredClock.DEFAULT_REANCHOR);
+                    }
+                } catch (RuntimeException e) {
+                    store.close();
+                    throw e;
+                }
+                return new Tide(store, relay, anchored != null ? anchored : clock, anchored, config, migrate, null);
             }
-            return new Tide(storeFactory, clock, config, migrate, null);
+            if (storeFactory == null) {
+                throw new IllegalStateException("choose a store: sqlite(folder), postgres(url) or store(factory)");
+            }
+            return new Tide(storeFactory.apply(relay), relay, clockOrSystem(), null, config, migrate, null);
+        }
+
+        private InstantSource clockOrSystem() {
+            return clock != null ? clock : InstantSource.system();
         }
     }
 }

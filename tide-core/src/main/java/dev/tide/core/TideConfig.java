@@ -15,7 +15,9 @@ import java.time.Duration;
  *     {@code null} runs no maintenance thread (tests then call {@link Tide#runMaintenance()})
  * @param pollInterval how often a waiting claim looks again without being woken (the fallback for lost wake-ups)
  * @param nodeName this process's name among the nodes sharing a store; worker pools created through
- *     {@link Tide#workerPool()} are named after it
+ *     {@link Tide#workerPool()} are named after it, so keep it stable across restarts and distinct between processes.
+ *     Null (the default) lets the engine choose: {@value #EMBEDDED_NODE_NAME} on SQLite, the host name on a store
+ *     shared by several nodes
  */
 public record TideConfig(
         TaskDefaults taskDefaults,
@@ -27,6 +29,9 @@ public record TideConfig(
 
     public static final int MAX_BATCH = 10_000;
 
+    /** The node name of an embedded engine, when none is configured. */
+    public static final String EMBEDDED_NODE_NAME = "local";
+
     public static TideConfig defaults() {
         return new TideConfig(
                 new TaskDefaults(0, 5, null, Duration.ofMinutes(5), RetryBackoff.DEFAULT),
@@ -34,7 +39,7 @@ public record TideConfig(
                 Duration.ofDays(7),
                 Duration.ofSeconds(1),
                 Duration.ofSeconds(1),
-                "local");
+                null);
     }
 
     public TideConfig withTaskDefaults(TaskDefaults value) {

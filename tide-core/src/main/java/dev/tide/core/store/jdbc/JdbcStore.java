@@ -50,8 +50,8 @@ import java.util.TreeMap;
 
 /**
  * The store logic both dialects share, written against named statements. A dialect supplies how a transaction runs
- * ({@link #write}, {@link #read}), its statements file, and may replace the bulk paths ({@link #insertTaskRows}) with
- * faster ones of its own.
+ * ({@link #write}, {@link #read}), its statements file, and may replace the bulk paths ({@link #insertTaskRows},
+ * {@link #settleRows}) with faster ones of its own.
  *
  * <p>Job counters are kept in the same transaction as the task changes that move them, so a job ends exactly when its
  * last task does, and its end hooks' tasks are inserted in that same transaction.
@@ -428,11 +428,13 @@ public abstract class JdbcStore implements Store {
     }
 
     private SettleBatch settle(Tx tx, List<Settlement> settlements, Instant now) throws SQLException {
+        List<SettledRow> rows = settleRows(tx, settlements, now);
         JobDeltas deltas = new JobDeltas();
         Set<String> ready = new LinkedHashSet<>();
         List<AckResult> results = new ArrayList<>(settlements.size());
-        for (Settlement s : settlements) {
-            SettledRow row = s.target() == TaskState.FINISHED ? finishRow(tx, s, now) : rescheduleRow(tx, s);
+        for (int i = 0; i < settlements.size(); i++) {
+            Settlement s = settlements.get(i);
+            SettledRow row = rows.get(i);
             if (row == null) {
                 results.add(AckResult.leaseLost(s.taskId()));
                 continue;
@@ -461,7 +463,26 @@ public abstract class JdbcStore implements Store {
         return new SettleBatch(results, finished, ready, null);
     }
 
-    private record SettledRow(Long jobId, String queue) {}
+    /**
+     * A task row a settlement moved: its job and queue.
+     *
+     * @param jobId null for a task outside any job
+     */
+    public record SettledRow(Long jobId, String queue) {}
+
+    /**
+     * Applies the compare-and-set of every settlement (the task rows only; job counters, job info and enqueued tasks
+     * follow in {@link #settle}), answering one row per settlement in order, null where the lease was lost. The result
+     * must equal applying them one by one in order; this default does exactly that, one statement each, and a dialect
+     * may replace it with a bulk statement.
+     */
+    protected List<SettledRow> settleRows(Tx tx, List<Settlement> settlements, Instant now) throws SQLException {
+        List<SettledRow> rows = new ArrayList<>(settlements.size());
+        for (Settlement s : settlements) {
+            rows.add(s.target() == TaskState.FINISHED ? finishRow(tx, s, now) : rescheduleRow(tx, s));
+        }
+        return rows;
+    }
 
     private static SettledRow finishRow(Tx tx, Settlement s, Instant now) throws SQLException {
         try (ResultSet rs = tx.prepare("task_finish")

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One SQL statement with {@code :name} parameters, turned into JDBC's positional {@code ?}. PostgreSQL casts
@@ -63,6 +64,16 @@ public final class NamedSql {
 
     public String jdbcSql() {
         return jdbcSql;
+    }
+
+    /** The names of the parameters. */
+    public Set<String> parameterNames() {
+        return positions.keySet();
+    }
+
+    /** The same statement behind a prefix without parameters, e.g. {@code "EXPLAIN "}. */
+    public NamedSql prefixed(String prefix) {
+        return new NamedSql(name, prefix + jdbcSql, positions);
     }
 
     /** The 1-based JDBC positions of parameter {@code param}. */

@@ -1,11 +1,13 @@
 package dev.tide.core.store.jdbc;
 
+import java.sql.Array;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.Set;
 
 /**
  * A prepared {@link NamedSql} whose parameters are set by name. Instants are stored as epoch milliseconds in both
@@ -84,6 +86,50 @@ public final class Statement {
             dialect.bindLongs(ps, i, values);
         }
         return this;
+    }
+
+    /**
+     * A list of any element type as one SQL array parameter, for dialects that have arrays (PostgreSQL's bulk
+     * statements); {@code sqlElementType} is the database's name for the element type, e.g. {@code "int8"}.
+     */
+    public Statement setArray(String name, String sqlElementType, Object[] values) throws SQLException {
+        Array array = ps.getConnection().createArrayOf(sqlElementType, values);
+        for (int i : positions(name)) {
+            ps.setArray(i, array);
+        }
+        return this;
+    }
+
+    /**
+     * Sets a parameter from a plain Java value: text, a number, bytes, an instant, a list of texts or numbers, or null
+     * (sent without a type). For diagnostics that bind values they did not prepare for, such as EXPLAIN.
+     */
+    public Statement setValue(String name, Object value) throws SQLException {
+        return switch (value) {
+            case null -> {
+                for (int i : positions(name)) {
+                    ps.setNull(i, Types.NULL);
+                }
+                yield this;
+            }
+            case String text -> set(name, text);
+            case Number number -> set(name, number.longValue());
+            case byte[] bytes -> set(name, bytes);
+            case Instant instant -> set(name, instant);
+            case Collection<?> list
+            when list.stream().allMatch(Number.class::isInstance) ->
+                setLongs(name, list.stream().map(n -> ((Number) n).longValue()).toList());
+            case Collection<?> list ->
+                setTexts(name, list.stream().map(String::valueOf).toList());
+            default ->
+                throw new IllegalArgumentException(
+                        "cannot bind a " + value.getClass().getName() + " to :" + name);
+        };
+    }
+
+    /** The names of the statement's parameters. */
+    public Set<String> parameterNames() {
+        return sql.parameterNames();
     }
 
     public ResultSet query() throws SQLException {

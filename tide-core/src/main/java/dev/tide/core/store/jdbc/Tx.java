@@ -42,6 +42,15 @@ public final class Tx {
         return new Statement(named, ps, dialect);
     }
 
+    /**
+     * The named statement behind {@code prefix} (e.g. {@code "EXPLAIN "}), prepared apart from the cache; the caller
+     * closes {@link Statement#raw()}.
+     */
+    public Statement prepareUncached(String name, String prefix) throws SQLException {
+        NamedSql named = sql.get(name).prefixed(prefix);
+        return new Statement(named, connection.prepareStatement(named.jdbcSql()), dialect);
+    }
+
     /** A statement built at run time (the browse query); the caller closes it. */
     public PreparedStatement prepareDynamic(String jdbcSql) throws SQLException {
         return connection.prepareStatement(jdbcSql);

@@ -1,0 +1,179 @@
+package dev.tide.core.store.postgresql;
+
+import dev.tide.api.Lease;
+import dev.tide.api.TaskState;
+import dev.tide.core.store.LeaseExtension;
+import dev.tide.core.store.Settlement;
+import dev.tide.core.store.TaskRow;
+import dev.tide.core.store.jdbc.JdbcStore.SettledRow;
+import dev.tide.core.store.jdbc.Rows;
+import dev.tide.core.store.jdbc.Statement;
+import dev.tide.core.store.jdbc.Tx;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Statements that write many rows in one round trip: every column goes in as one array, {@code unnest} turns the
+ * arrays back into rows, and each answer row carries its input's 1-based ordinal so results map back to the caller's
+ * order exactly. Over a network, one statement per row would cost one round trip per row.
+ */
+final class PostgresBulk {
+    private PostgresBulk() {}
+
+    /** Inserts the rows; their ids in order, null where the idempotency key was taken. */
+    static List<Long> insertTasks(Tx tx, List<TaskRow> rows, List<byte[]> keys) throws SQLException {
+        int n = rows.size();
+        String[] queues = new String[n];
+        String[] types = new String[n];
+        Long[] jobIds = new Long[n];
+        String[] owners = new String[n];
+        String[] payloads = new String[n];
+        Integer[] priorities = new Integer[n];
+        byte[][] dispatchKeys = new byte[n][];
+        Long[] runAts = new Long[n];
+        Long[] deadlines = new Long[n];
+        String[] states = new String[n];
+        Integer[] maxAttempts = new Integer[n];
+        Long[] leaseMillis = new Long[n];
+        String[] idempotencyKeys = new String[n];
+        Long[] createdAts = new Long[n];
+        for (int i = 0; i < n; i++) {
+            TaskRow row = rows.get(i);
+            queues[i] = row.queue();
+            types[i] = row.type();
+            jobIds[i] = row.jobId();
+            owners[i] = row.owner();
+            payloads[i] = row.payload();
+            priorities[i] = row.priority();
+            dispatchKeys[i] = keys.get(i);
+            runAts[i] = millis(row.runAt());
+            deadlines[i] = millis(row.deadline());
+            states[i] = row.initialState().wireName();
+            maxAttempts[i] = row.maxAttempts();
+            leaseMillis[i] = row.leaseMillis();
+            idempotencyKeys[i] = row.idempotencyKey();
+            createdAts[i] = millis(row.createdAt());
+        }
+        Statement st = tx.prepare("task_insert_many")
+                .setArray("queues", "text", queues)
+                .setArray("types", "text", types)
+                .setArray("job_ids", "int8", jobIds)
+                .setArray("owners", "text", owners)
+                .setArray("payloads", "text", payloads)
+                .setArray("priorities", "int4", priorities)
+                .setArray("dispatch_keys", "bytea", dispatchKeys)
+                .setArray("run_ats", "int8", runAts)
+                .setArray("deadlines", "int8", deadlines)
+                .setArray("states", "text", states)
+                .setArray("max_attempts", "int4", maxAttempts)
+                .setArray("lease_mss", "int8", leaseMillis)
+                .setArray("idempotency_keys", "text", idempotencyKeys)
+                .setArray("created_ats", "int8", createdAts);
+        Long[] ids = new Long[n];
+        try (ResultSet rs = st.query()) {
+            while (rs.next()) {
+                ids[(int) rs.getLong("ord") - 1] = Rows.nullableLong(rs, "id");
+            }
+        }
+        return Arrays.asList(ids);
+    }
+
+    /**
+     * The compare-and-set of every settlement in one statement. The task ids must be distinct; rows are locked in
+     * ascending id order, the same order any other bulk settlement locks them in, so two never deadlock.
+     */
+    static List<SettledRow> settle(Tx tx, List<Settlement> settlements, Instant now) throws SQLException {
+        int n = settlements.size();
+        Integer[] byId = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            byId[i] = i;
+        }
+        Arrays.sort(byId, Comparator.comparingLong(i -> settlements.get(i).taskId()));
+        Long[] ids = new Long[n];
+        String[] tokens = new String[n];
+        String[] states = new String[n];
+        String[] outcomes = new String[n];
+        String[] results = new String[n];
+        String[] messages = new String[n];
+        Long[] runAts = new Long[n];
+        Integer[] refunds = new Integer[n];
+        for (int k = 0; k < n; k++) {
+            Settlement s = settlements.get(byId[k]);
+            ids[k] = s.taskId();
+            tokens[k] = s.token();
+            states[k] = s.target().wireName();
+            boolean finish = s.target() == TaskState.FINISHED;
+            outcomes[k] = finish ? s.outcome().wireName() : null;
+            results[k] = finish ? s.result() : null;
+            messages[k] = s.message();
+            runAts[k] = finish ? null : millis(s.runAt());
+            refunds[k] = s.refundAttempt() ? 1 : 0;
+        }
+        Statement st = tx.prepare("task_settle_many")
+                .set("now", now)
+                .setArray("ids", "int8", ids)
+                .setArray("tokens", "text", tokens)
+                .setArray("states", "text", states)
+                .setArray("outcomes", "text", outcomes)
+                .setArray("results", "text", results)
+                .setArray("messages", "text", messages)
+                .setArray("run_ats", "int8", runAts)
+                .setArray("refunds", "int4", refunds);
+        SettledRow[] rows = new SettledRow[n];
+        try (ResultSet rs = st.query()) {
+            while (rs.next()) {
+                int k = (int) rs.getLong("ord") - 1;
+                rows[byId[k]] = new SettledRow(Rows.nullableLong(rs, "job_id"), rs.getString("queue"));
+            }
+        }
+        return Arrays.asList(rows);
+    }
+
+    /** Extends the leases still held; the answer follows the request's order. */
+    static List<Lease> extendLeases(Tx tx, LeaseExtension extension) throws SQLException {
+        List<LeaseExtension.LeaseRef> refs = extension.leases();
+        Long[] ids = new Long[refs.size()];
+        String[] tokens = new String[refs.size()];
+        for (int i = 0; i < refs.size(); i++) {
+            ids[i] = refs.get(i).taskId();
+            tokens[i] = refs.get(i).token();
+        }
+        Map<LeaseExtension.LeaseRef, Lease> held = new HashMap<>();
+        try (ResultSet rs = tx.prepare("task_lease_extend_many")
+                .set("now", extension.now())
+                .set("lease_ms", extension.leaseMillis())
+                .setArray("ids", "int8", ids)
+                .setArray("tokens", "text", tokens)
+                .query()) {
+            while (rs.next()) {
+                Lease lease = new Lease(
+                        rs.getLong("id"),
+                        rs.getString("lease_owner"),
+                        rs.getString("lease_token"),
+                        Rows.instant(rs, "lease_expires_at"),
+                        Duration.ofMillis(rs.getLong("granted_ms")));
+                held.put(new LeaseExtension.LeaseRef(lease.taskId(), lease.token()), lease);
+            }
+        }
+        List<Lease> out = new ArrayList<>(held.size());
+        for (LeaseExtension.LeaseRef ref : refs) {
+            Lease lease = held.get(ref);
+            if (lease != null) {
+                out.add(lease);
+            }
+        }
+        return out;
+    }
+
+    private static Long millis(Instant instant) {
+        return instant == null ? null : instant.toEpochMilli();
+    }
+}

@@ -1,0 +1,87 @@
+package dev.tide.core.store.postgresql;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Properties;
+import java.util.regex.Pattern;
+
+/**
+ * Connections to one PostgreSQL database: a HikariCP pool for the store's transactions (autocommit off, READ
+ * COMMITTED), and dedicated connections outside the pool for the sessions that must live long (LISTEN, the leader's
+ * advisory lock).
+ */
+final class PostgresConnections implements AutoCloseable {
+    private static final Pattern CREDENTIAL_PARAMETER =
+            Pattern.compile("(?i)([?&])(user|password|sslpassword|sslkey)=[^&]*&?");
+    private static final Pattern USER_INFO = Pattern.compile("//[^/@]*@");
+
+    private final String url;
+    private final PostgresOptions options;
+    private final HikariDataSource pool;
+
+    PostgresConnections(String url, PostgresOptions options) {
+        this.url = url;
+        this.options = options;
+        HikariConfig config = new HikariConfig();
+        config.setPoolName("tide-postgresql");
+        config.setJdbcUrl(url);
+        config.setAutoCommit(false);
+        config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
+        config.setMaximumPoolSize(options.poolSize());
+        config.setConnectionTimeout(options.connectTimeout().toMillis());
+        config.setDataSourceProperties(driverProperties("pool"));
+        this.pool = new HikariDataSource(config);
+    }
+
+    /** A pooled connection; closing it returns it to the pool. */
+    Connection pooled() throws SQLException {
+        return pool.getConnection();
+    }
+
+    /**
+     * A connection of its own, outside the pool, with autocommit on. A dead peer is noticed by TCP keepalive and by the
+     * socket timeout: a statement that hears nothing for {@code socketTimeoutSeconds} fails.
+     */
+    Connection dedicated(String purpose, int socketTimeoutSeconds) throws SQLException {
+        Properties properties = driverProperties(purpose);
+        properties.setProperty("socketTimeout", Integer.toString(socketTimeoutSeconds));
+        Connection c = new org.postgresql.Driver().connect(url, properties);
+        if (c == null) {
+            throw new SQLException("not a PostgreSQL JDBC URL: " + withoutCredentials(url));
+        }
+        return c;
+    }
+
+    /** @param purpose shown as the session's application name in {@code pg_stat_activity} */
+    private Properties driverProperties(String purpose) {
+        Properties p = new Properties();
+        p.setProperty("ApplicationName", "tide " + purpose);
+        p.setProperty("tcpKeepAlive", "true");
+        p.setProperty(
+                "connectTimeout",
+                Long.toString(Math.max(1, options.connectTimeout().toSeconds())));
+        return p;
+    }
+
+    String location() {
+        return withoutCredentials(url);
+    }
+
+    /** The URL without user name, password or key passphrase, fit for messages and logs. */
+    static String withoutCredentials(String jdbcUrl) {
+        String out = USER_INFO.matcher(jdbcUrl).replaceFirst("//");
+        String previous;
+        do {
+            previous = out;
+            out = CREDENTIAL_PARAMETER.matcher(out).replaceFirst("$1");
+        } while (!out.equals(previous));
+        return out.endsWith("?") || out.endsWith("&") ? out.substring(0, out.length() - 1) : out;
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+}

@@ -1,0 +1,283 @@
+-- Tide's statements on PostgreSQL. The SQLite file has the same names (this one adds a few bulk statements that only
+-- PostgresStore uses); parameters are :named. Lists are bound as arrays (text[], bigint[]) and read with = ANY(...)
+-- or unnest(...).
+--
+-- Bigint parameters used in arithmetic are cast (:now::bigint): pgjdbc may send a null long without a type, and
+-- "NULL + column" would not resolve. Statements that pick rows by a subquery feed its ids through
+-- "= ANY(ARRAY(...))" rather than a join: the row lookup is then always by primary key, even in a generic plan whose
+-- LIMIT estimate would otherwise favour a hash join over the whole table.
+--
+-- Statements that find a row by id say nothing the planner could read as a partial index's predicate
+-- ("state = 'leased'", "state = 'ready'"): when its statistics think that index nearly empty (they were taken while
+-- the queue was idle), it scans the whole index instead of looking the id up. Leased tasks are matched by their
+-- token alone (every statement that moves a task out of 'leased' clears the token, so a token matches only a leased
+-- task); other states are compared as (state || ''), which no index predicate matches.
+
+-- name: task_type_upsert
+INSERT INTO tide_task_types (name, definition, updated_at) VALUES (:name, :definition, :now)
+ON CONFLICT (name) DO UPDATE SET definition = excluded.definition, updated_at = excluded.updated_at;
+
+-- name: task_type_list
+SELECT definition FROM tide_task_types ORDER BY name;
+
+-- name: job_type_upsert
+INSERT INTO tide_job_types (name, definition, updated_at) VALUES (:name, :definition, :now)
+ON CONFLICT (name) DO UPDATE SET definition = excluded.definition, updated_at = excluded.updated_at;
+
+-- name: job_type_list
+SELECT definition FROM tide_job_types ORDER BY name;
+
+-- name: job_insert
+INSERT INTO tide_jobs (type, title, owner, priority, deadline, state, info, created_at)
+VALUES (:type, :title, :owner, :priority, :deadline, 'open', :info, :now)
+RETURNING *;
+
+-- name: job_get
+SELECT * FROM tide_jobs WHERE id = :id;
+
+-- name: job_info_update
+UPDATE tide_jobs SET info = :info WHERE id = :id RETURNING *;
+
+-- name: job_total_add
+UPDATE tide_jobs SET total = total + :n::bigint WHERE id = :id;
+
+-- name: job_count_add
+UPDATE tide_jobs
+SET succeeded = succeeded + :succeeded::bigint, failed = failed + :failed::bigint,
+    cancelled = cancelled + :cancelled::bigint
+WHERE id = :id
+RETURNING *;
+
+-- name: job_finish
+UPDATE tide_jobs SET state = 'finished', outcome = :outcome, finished_at = :now
+WHERE id = :id AND state = 'open'
+RETURNING *;
+
+-- name: job_reopen
+UPDATE tide_jobs
+SET state = 'open', outcome = NULL, finished_at = NULL, failed = failed - :failed::bigint,
+    cancelled = cancelled - :cancelled::bigint
+WHERE id = :id
+RETURNING *;
+
+-- name: job_tasks_cancel
+UPDATE tide_tasks
+SET state = 'finished', outcome = 'cancelled', message = COALESCE(:reason, message), finished_at = :now,
+    lease_token = NULL, lease_expires_at = NULL
+WHERE job_id = :job_id AND state <> 'finished'
+RETURNING id;
+
+-- name: job_prune
+DELETE FROM tide_jobs WHERE id = ANY(ARRAY(
+    SELECT j.id FROM tide_jobs j
+    WHERE j.state = 'finished' AND j.finished_at < :cutoff
+      AND NOT EXISTS (SELECT 1 FROM tide_tasks t WHERE t.job_id = j.id)
+    ORDER BY j.finished_at
+    LIMIT :limit
+    FOR UPDATE SKIP LOCKED));
+
+-- name: task_insert
+INSERT INTO tide_tasks (queue, type, job_id, owner, payload, priority, dispatch_key, run_at, deadline, state,
+                        max_attempts, lease_ms, idempotency_key, created_at)
+VALUES (:queue, :type, :job_id, :owner, :payload, :priority, :dispatch_key, :run_at, :deadline, :state,
+        :max_attempts, :lease_ms, :idempotency_key, :created_at)
+ON CONFLICT (queue, owner, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+RETURNING id;
+
+-- Many rows in one statement, one array per column. Ids are drawn from the table's identity sequence before the
+-- insert, in input order, so each input row (ord, 1-based) is answered with its id, or a null id when its
+-- idempotency key was taken (by an older task or by an earlier row of this batch: rows go in input order).
+-- name: task_insert_many
+WITH input AS (
+    SELECT nextval('tide_tasks_id_seq') AS id, r.*
+    FROM unnest(:queues::text[], :types::text[], :job_ids::bigint[], :owners::text[], :payloads::text[],
+                :priorities::int[], :dispatch_keys::bytea[], :run_ats::bigint[], :deadlines::bigint[],
+                :states::text[], :max_attempts::int[], :lease_mss::bigint[], :idempotency_keys::text[],
+                :created_ats::bigint[])
+         WITH ORDINALITY AS r(queue, type, job_id, owner, payload, priority, dispatch_key, run_at, deadline, state,
+                              max_attempts, lease_ms, idempotency_key, created_at, ord)),
+inserted AS (
+    INSERT INTO tide_tasks (id, queue, type, job_id, owner, payload, priority, dispatch_key, run_at, deadline, state,
+                            max_attempts, lease_ms, idempotency_key, created_at)
+    SELECT id, queue, type, job_id, owner, payload, priority, dispatch_key, run_at, deadline, state,
+           max_attempts, lease_ms, idempotency_key, created_at
+    FROM input
+    ORDER BY ord
+    ON CONFLICT (queue, owner, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+    RETURNING id)
+SELECT input.ord, inserted.id FROM input LEFT JOIN inserted ON inserted.id = input.id ORDER BY input.ord;
+
+-- name: task_by_idempotency_key
+SELECT * FROM tide_tasks WHERE queue = :queue AND owner = :owner AND idempotency_key = :idempotency_key;
+
+-- Rows are locked (skipping those another claimer holds) before they are leased, and leased before they are
+-- returned: no task ever has two holders, and concurrent claimers do not queue behind each other.
+-- name: task_claim
+WITH picked AS (
+    SELECT id FROM tide_tasks
+    WHERE queue = :queue AND state = 'ready'
+    ORDER BY dispatch_key, id
+    LIMIT :limit
+    FOR UPDATE SKIP LOCKED)
+UPDATE tide_tasks t
+SET state = 'leased', lease_owner = :owner, lease_token = :token,
+    lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, t.lease_ms), attempts = t.attempts + 1,
+    started_at = COALESCE(t.started_at, :now::bigint)
+WHERE t.id = ANY(ARRAY(SELECT id FROM picked))
+RETURNING t.*;
+
+-- name: task_claim_types
+WITH picked AS (
+    SELECT id FROM tide_tasks
+    WHERE queue = :queue AND state = 'ready' AND type = ANY(:types::text[])
+    ORDER BY dispatch_key, id
+    LIMIT :limit
+    FOR UPDATE SKIP LOCKED)
+UPDATE tide_tasks t
+SET state = 'leased', lease_owner = :owner, lease_token = :token,
+    lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, t.lease_ms), attempts = t.attempts + 1,
+    started_at = COALESCE(t.started_at, :now::bigint)
+WHERE t.id = ANY(ARRAY(SELECT id FROM picked))
+RETURNING t.*;
+
+-- name: task_claim_by_id
+UPDATE tide_tasks
+SET state = 'leased', lease_owner = :owner, lease_token = :token,
+    lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, lease_ms), attempts = attempts + 1,
+    started_at = COALESCE(started_at, :now::bigint)
+WHERE id = :id AND (state || '') = 'ready'
+RETURNING *;
+
+-- name: task_lease_extend
+UPDATE tide_tasks SET lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, lease_ms)
+WHERE id = :id AND lease_token = :token
+RETURNING id, lease_owner, lease_token, lease_expires_at, COALESCE(:lease_ms::bigint, lease_ms) AS granted_ms;
+
+-- name: task_lease_extend_many
+UPDATE tide_tasks t SET lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, t.lease_ms)
+FROM unnest(:ids::bigint[], :tokens::text[]) AS s(id, token)
+WHERE t.id = s.id AND t.lease_token = s.token
+RETURNING t.id, t.lease_owner, t.lease_token, t.lease_expires_at,
+          COALESCE(:lease_ms::bigint, t.lease_ms) AS granted_ms;
+
+-- name: task_finish
+UPDATE tide_tasks
+SET state = 'finished', outcome = :outcome, result = :result, message = COALESCE(:message, message),
+    finished_at = :now, lease_token = NULL, lease_expires_at = NULL
+WHERE id = :id AND lease_token = :token
+RETURNING job_id, queue;
+
+-- name: task_reschedule
+UPDATE tide_tasks
+SET state = :state, run_at = :run_at, message = COALESCE(:message, message), attempts = attempts - :refund::bigint,
+    lease_token = NULL, lease_expires_at = NULL
+WHERE id = :id AND lease_token = :token
+RETURNING job_id, queue;
+
+-- task_finish and task_reschedule for many leases in one statement, each row a compare-and-set on its token. The
+-- caller passes distinct task ids in ascending order (concurrent batches then lock rows in one order) and maps the
+-- answer back by ord (1-based); a row missing from the answer lost its lease.
+
+-- name: task_settle_many
+UPDATE tide_tasks t
+SET state = s.state,
+    outcome = s.outcome,
+    result = CASE WHEN s.state = 'finished' THEN s.result ELSE t.result END,
+    message = COALESCE(s.message, t.message),
+    run_at = CASE WHEN s.state = 'finished' THEN t.run_at ELSE s.run_at END,
+    attempts = t.attempts - s.refund,
+    finished_at = CASE WHEN s.state = 'finished' THEN :now::bigint ELSE t.finished_at END,
+    lease_token = NULL, lease_expires_at = NULL
+FROM unnest(:ids::bigint[], :tokens::text[], :states::text[], :outcomes::text[], :results::text[],
+            :messages::text[], :run_ats::bigint[], :refunds::int[])
+     WITH ORDINALITY AS s(id, token, state, outcome, result, message, run_at, refund, ord)
+WHERE t.id = s.id AND t.lease_token = s.token
+RETURNING s.ord, t.job_id, t.queue;
+
+-- name: task_get
+SELECT * FROM tide_tasks WHERE id = :id;
+
+-- name: task_get_many
+SELECT * FROM tide_tasks WHERE id = ANY(:ids::bigint[]);
+
+-- name: task_cancel
+UPDATE tide_tasks
+SET state = 'finished', outcome = 'cancelled', message = COALESCE(:reason, message), finished_at = :now,
+    lease_token = NULL, lease_expires_at = NULL
+WHERE id = :id AND state <> 'finished'
+RETURNING job_id, queue;
+
+-- name: task_retry
+UPDATE tide_tasks
+SET state = 'ready', outcome = NULL, attempts = 0, run_at = :now, finished_at = NULL
+WHERE id = :id AND (state || '') = 'finished' AND outcome IN ('failed', 'cancelled')
+RETURNING job_id, queue;
+
+-- name: task_lease_list
+SELECT * FROM tide_tasks WHERE state = 'leased' AND lease_owner = :owner ORDER BY id;
+
+-- name: task_lease_resume
+UPDATE tide_tasks SET lease_token = :token, lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, lease_ms)
+WHERE state = 'leased' AND lease_owner = :owner
+RETURNING *;
+
+-- name: task_lease_expired
+SELECT id, lease_token, type, attempts, max_attempts FROM tide_tasks
+WHERE state = 'leased' AND lease_expires_at <= :now
+ORDER BY lease_expires_at
+LIMIT :limit;
+
+-- name: task_lease_of_owner
+SELECT id, lease_token, type, attempts, max_attempts FROM tide_tasks
+WHERE state = 'leased' AND lease_owner = :owner;
+
+-- name: task_promote_due
+UPDATE tide_tasks SET state = 'ready'
+WHERE id = ANY(ARRAY(
+    SELECT id FROM tide_tasks WHERE state = 'scheduled' AND run_at <= :now ORDER BY run_at LIMIT :limit
+    FOR UPDATE SKIP LOCKED))
+RETURNING queue;
+
+-- name: task_next_run_at
+SELECT MIN(run_at) AS next_run_at FROM tide_tasks WHERE state = 'scheduled';
+
+-- name: task_prune
+DELETE FROM tide_tasks WHERE id = ANY(ARRAY(
+    SELECT id FROM tide_tasks WHERE state = 'finished' AND finished_at < :cutoff ORDER BY finished_at LIMIT :limit
+    FOR UPDATE SKIP LOCKED));
+
+-- name: task_count
+SELECT COUNT(*) AS n FROM tide_tasks WHERE queue = :queue AND state = :state;
+
+-- name: status_queues
+SELECT queue, state, outcome, COUNT(*) AS n FROM tide_tasks GROUP BY queue, state, outcome ORDER BY queue;
+
+-- name: status_open_jobs
+SELECT * FROM tide_jobs WHERE state = 'open' ORDER BY id LIMIT :limit;
+
+-- Advisory lock keys are (class, schema): class 1953064037 is "tide" in ASCII, plus 0 for migrations and 1 for the
+-- maintenance leader; the schema's hash keeps Tide installations in different schemas of one database apart.
+-- name: schema_lock
+SELECT pg_advisory_xact_lock(1953064037, hashtext(current_schema()));
+
+-- name: leader_try_lock
+SELECT pg_try_advisory_lock(1953064038, hashtext(current_schema())) AS acquired;
+
+-- name: leader_held
+SELECT COUNT(*) AS n FROM pg_locks
+WHERE locktype = 'advisory' AND pid = pg_backend_pid() AND granted
+  AND classid = 1953064038::oid AND objid = hashtext(current_schema())::oid AND objsubid = 2;
+
+-- name: leader_unlock
+SELECT pg_advisory_unlock(1953064038, hashtext(current_schema())) AS released;
+
+-- name: ready_notify
+SELECT pg_notify('tide_ready', payload) FROM unnest(:payloads::text[]) AS payload;
+
+-- The schema Tide's tables live in: the first existing schema of the search path (?currentSchema= in the URL).
+-- name: current_schema
+SELECT current_schema() AS schema;
+
+-- The database's time in epoch milliseconds, for the clock every node shares (DatabaseAnchoredClock).
+-- name: database_now
+SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now_ms;

@@ -1,0 +1,142 @@
+package dev.tide.core.store.postgresql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tide.core.Tide;
+import dev.tide.core.TideConfig;
+import dev.tide.core.testing.PostgresTestDatabase;
+import dev.tide.core.time.ManualClock;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The hot statements' plans on a table of 50,000 tasks (most of them ready): each is a range scan of its index and a
+ * lookup by primary key, with no sort and no scan of the whole table, in the plan for given values and in the generic
+ * plan PostgreSQL may cache for a prepared statement, before and after the table has statistics.
+ */
+class PostgresPlanTest {
+    private static final int ROWS = 50_000;
+    private static PostgresTestDatabase db;
+    private static Tide tide;
+    private static PostgresStore store;
+
+    private static final Map<String, Object> CLAIM = Map.of(
+            "queue", "default", "limit", 100L, "owner", "w", "token", "t", "now", 1_000L, "types", List.of("a", "b"));
+
+    @BeforeAll
+    static void fill() throws SQLException {
+        db = PostgresTestDatabase.create("pg_plan");
+        tide = Tide.builder()
+                .postgres(db.url())
+                .clock(new ManualClock(Instant.parse("2030-01-01T00:00:00Z")))
+                .config(TideConfig.defaults().withMaintenanceInterval(null))
+                .build();
+        store = (PostgresStore) tide.store();
+        // Nine in ten ready in two queues, the rest finished or scheduled: a backlog as the claim meets it.
+        execute("INSERT INTO tide_tasks (queue, type, owner, payload, priority, dispatch_key, run_at, state,"
+                + " max_attempts, lease_ms, created_at, finished_at)"
+                + " SELECT CASE WHEN g % 4 = 0 THEN 'other' ELSE 'default' END, CASE WHEN g % 2 = 0 THEN 'a' ELSE 'c' END,"
+                + " '', '{}', 0, decode(lpad(to_hex(g % 977), 48, '0'), 'hex'), g,"
+                + " CASE WHEN g % 10 = 0 THEN 'finished' WHEN g % 10 = 1 THEN 'scheduled' ELSE 'ready' END,"
+                + " 5, 60000, 0, CASE WHEN g % 10 = 0 THEN g END"
+                + " FROM generate_series(1, " + ROWS + ") g");
+    }
+
+    @AfterAll
+    static void drop() {
+        if (tide != null) {
+            tide.close();
+        }
+        if (db != null) {
+            db.close();
+        }
+    }
+
+    @Test
+    void claimsScanTheReadyIndexInOrderAndLeaseByPrimaryKey() throws SQLException {
+        for (boolean analyzed : new boolean[] {false, true}) {
+            if (analyzed) {
+                execute("ANALYZE tide_tasks");
+            }
+            assertThat(String.join("\n", store.explain("task_claim")))
+                    .as("the generic plan knows no queue")
+                    .contains("Index Cond: (queue = $1)");
+            for (String statement : List.of("task_claim", "task_claim_types")) {
+                for (String plan : plans(statement, CLAIM)) {
+                    assertThat(plan)
+                            .as("%s (analyzed: %s)", statement, analyzed)
+                            .contains("Index Scan using tide_tasks_ready on tide_tasks")
+                            .contains("Index Scan using tide_tasks_pkey on tide_tasks t")
+                            .contains("LockRows")
+                            .doesNotContain("Sort")
+                            .doesNotContain("Seq Scan");
+                }
+            }
+        }
+    }
+
+    @Test
+    void promotionAndPruningUseTheirIndexes() throws SQLException {
+        execute("ANALYZE tide_tasks");
+        for (String plan : plans("task_promote_due", Map.of("now", 10_000L, "limit", 1000L))) {
+            assertThat(plan)
+                    .contains("tide_tasks_scheduled")
+                    .contains("tide_tasks_pkey")
+                    .doesNotContain("Seq Scan");
+        }
+        for (String plan : plans("task_prune", Map.of("cutoff", 10_000L, "limit", 1000L))) {
+            assertThat(plan)
+                    .contains("tide_tasks_finished")
+                    .contains("tide_tasks_pkey")
+                    .doesNotContain("Seq Scan");
+        }
+        for (String plan : plans("task_lease_expired", Map.of("now", 10_000L, "limit", 1000L))) {
+            assertThat(plan).contains("tide_tasks_lease_expiry").doesNotContain("Seq Scan");
+        }
+    }
+
+    @Test
+    void bulkSettlementsAndExtensionsFindRowsByPrimaryKey() throws SQLException {
+        execute("ANALYZE tide_tasks");
+        Map<String, Object> settle = Map.of("now", 1L, "ids", List.of(1L, 2L, 3L), "tokens", List.of("a", "b", "c"));
+        for (String plan : plans("task_settle_many", settle)) {
+            assertThat(plan).contains("tide_tasks_pkey").doesNotContain("Seq Scan");
+        }
+        for (String plan : plans("task_lease_extend_many", settle)) {
+            assertThat(plan).contains("tide_tasks_pkey").doesNotContain("Seq Scan");
+        }
+    }
+
+    @Test
+    void singleRowStatementsFindTheirRowByPrimaryKey() throws SQLException {
+        execute("ANALYZE tide_tasks");
+        Map<String, Object> one = Map.of("id", 7L, "token", "t", "now", 1L, "owner", "w", "state", "ready");
+        for (String statement :
+                List.of("task_finish", "task_reschedule", "task_lease_extend", "task_claim_by_id", "task_retry")) {
+            for (String plan : plans(statement, one)) {
+                assertThat(plan).as(statement).contains("tide_tasks_pkey").doesNotContain("Seq Scan");
+            }
+        }
+    }
+
+    /** The plan for these values, and the generic plan. */
+    private static List<String> plans(String statement, Map<String, Object> values) {
+        return List.of(
+                String.join("\n", store.explain(statement, values)), String.join("\n", store.explain(statement)));
+    }
+
+    private static void execute(String sql) throws SQLException {
+        try (Connection c = DriverManager.getConnection(db.url());
+                Statement st = c.createStatement()) {
+            st.execute(sql);
+        }
+    }
+}
