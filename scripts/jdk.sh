@@ -36,3 +36,7 @@ if ! TIDE_JAVA_HOME=$(tide_find_jdk); then
 fi
 export JAVA_HOME=$TIDE_JAVA_HOME
 export PATH="$JAVA_HOME/bin:$PATH"
+# JDK 24+ warns when Maven's own Guava uses sun.misc.Unsafe; older JDKs do not know the flag that silences it.
+if [ "$(tide_java_major "$JAVA_HOME")" -ge 24 ]; then
+  export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"
+fi

@@ -431,6 +431,11 @@ public final class Tide implements TaskQueue {
         return maintenance.runOnce();
     }
 
+    /** Whether this node did the maintenance chores on its last pass (always, alone on SQLite). */
+    public boolean isMaintenanceLeader() {
+        return maintenance.isLeader();
+    }
+
     /** Called after a job ends (after its transaction committed), on the thread that ended it. */
     public void onJobFinished(Consumer<JobInfo> listener) {
         jobListeners.add(listener);

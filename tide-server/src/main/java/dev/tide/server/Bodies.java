@@ -49,5 +49,9 @@ final class Bodies {
 
     record JobTypes(List<JobType> types) {}
 
-    record Health(String status) {}
+    /**
+     * @param node this node's name, when the queue is an embedded engine
+     * @param maintenanceLeader whether this node did the maintenance chores on its last pass
+     */
+    record Health(String status, String node, Boolean maintenanceLeader) {}
 }

@@ -1,6 +1,7 @@
 package dev.tide.server;
 
 import dev.tide.api.TaskQueue;
+import dev.tide.core.Tide;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 
@@ -21,10 +22,12 @@ final class StatusRoutes {
 
     /** 200 {@code ok} while serving; 503 {@code stopping} from the moment a stop begins, so traffic drains away. */
     private void health(Context ctx) {
+        String node = queue instanceof Tide tide ? tide.config().nodeName() : null;
+        Boolean leader = queue instanceof Tide tide ? tide.isMaintenanceLeader() : null;
         if (lifecycle.isStopping()) {
-            ctx.status(503).json(new Bodies.Health("stopping"));
+            ctx.status(503).json(new Bodies.Health("stopping", node, leader));
         } else {
-            ctx.json(new Bodies.Health("ok"));
+            ctx.json(new Bodies.Health("ok", node, leader));
         }
     }
 }

@@ -33,20 +33,30 @@ public final class Migrator {
         return names;
     }
 
-    /** The version recorded in the database; 0 when none. */
+    /** The version recorded in the database; 0 when none (read-only: it creates nothing). */
     public static int version(Tx tx) throws SQLException {
-        createVersionTable(tx);
-        try (ResultSet rs = tx.connection()
-                .createStatement()
-                .executeQuery("SELECT COALESCE(MAX(version), 0) FROM tide_schema_version")) {
+        try (java.sql.Statement st = tx.connection().createStatement();
+                ResultSet rs = st.executeQuery("SELECT COALESCE(MAX(version), 0) FROM tide_schema_version")) {
             rs.next();
             return rs.getInt(1);
+        } catch (SQLException e) {
+            if (tableMissing(tx)) {
+                return 0;
+            }
+            throw e;
+        }
+    }
+
+    private static boolean tableMissing(Tx tx) throws SQLException {
+        try (ResultSet rs = tx.connection().getMetaData().getTables(null, null, "tide_schema_version", null)) {
+            return !rs.next();
         }
     }
 
     /** Applies every script above the recorded version, inside the caller's transaction. */
     public int migrate(Tx tx, long nowMillis) throws SQLException {
         tx.prepare("schema_lock").query().close();
+        createVersionTable(tx);
         int current = version(tx);
         List<String> scripts = scripts();
         for (int v = current + 1; v <= scripts.size(); v++) {

@@ -1,0 +1,99 @@
+package dev.tide.cli;
+
+import dev.tide.api.EnqueueResult;
+import dev.tide.api.NewTask;
+import dev.tide.api.json.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code tide enqueue}: one task. */
+@Command(name = "enqueue", description = "Enqueue one task and print its id.")
+final class EnqueueCommand implements Runnable {
+    @Mixin
+    TargetOptions target;
+
+    @Option(names = "--type", required = true, description = "Task type.")
+    String type;
+
+    @Option(names = "--queue", description = "Queue (default: default).")
+    String queue;
+
+    @Option(names = "--payload", description = "Payload as JSON; @file reads a file, - reads standard input.")
+    String payload;
+
+    @Option(names = "--owner", description = "User the task runs for.")
+    String owner;
+
+    @Option(names = "--priority", description = "Priority; higher runs first.")
+    Integer priority;
+
+    @Option(names = "--delay", converter = Durations.class, description = "Run after this long (30s, 5m, PT1H).")
+    Duration delay;
+
+    @Option(names = "--run-at", converter = Instants.class, description = "Run at this time (ISO-8601).")
+    Instant runAt;
+
+    @Option(names = "--deadline", converter = Instants.class, description = "Deadline (ISO-8601).")
+    Instant deadline;
+
+    @Option(names = "--max-attempts", description = "Attempts before the task fails for good.")
+    Integer maxAttempts;
+
+    @Option(names = "--key", description = "Idempotency key: the same key returns the same task.")
+    String key;
+
+    @Option(names = "--job", description = "Id of an open job the task joins.")
+    Long job;
+
+    @Option(names = "--json", description = "Print the result as JSON.")
+    boolean json;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        NewTask task =
+                new NewTask(type, queue, payloadText(), job, owner, priority, runAt, delay, deadline, maxAttempts, key);
+        try (TargetOptions.Target t = target.open("tide enqueue")) {
+            EnqueueResult result = t.queue().enqueue(task);
+            var out = spec.commandLine().getOut();
+            if (json) {
+                out.println(Json.write(result));
+            } else if (result.created()) {
+                out.printf("enqueued task %d (%s)%n", result.id(), result.task().status());
+            } else {
+                out.printf(
+                        "task %d already exists for key %s (%s)%n",
+                        result.id(), key, result.task().status());
+            }
+            out.flush();
+        }
+    }
+
+    private String payloadText() {
+        if (payload == null) {
+            return null;
+        }
+        try {
+            if (payload.equals("-")) {
+                return new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+            if (payload.startsWith("@")) {
+                return Files.readString(Path.of(payload.substring(1)));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read payload " + payload + ": " + e.getMessage(), e);
+        }
+        return payload;
+    }
+}

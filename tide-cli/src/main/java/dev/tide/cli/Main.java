@@ -1,0 +1,64 @@
+package dev.tide.cli;
+
+import dev.tide.api.TideException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code tide} command. Exit codes: 0 done, 1 the operation failed (one readable line on stderr), 2 bad usage.
+ */
+@Command(
+        name = "tide",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
+        description = "A durable, profile-driven task queue: embedded on SQLite, distributed on PostgreSQL.",
+        subcommands = {
+            ServerCommand.class,
+            MigrateCommand.class,
+            EnqueueCommand.class,
+            StatusCommand.class,
+            TasksCommand.class,
+            TaskCommand.class,
+            JobCommand.class,
+            CancelCommand.class,
+            RetryCommand.class,
+            CommandLine.HelpCommand.class
+        })
+public final class Main implements Runnable {
+    public static final int FAILED = 1;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** Runs the command line on the standard streams and returns its exit code. */
+    public static int run(String... args) {
+        return run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+    }
+
+    /** Runs the command line with the given output streams and returns its exit code. */
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
+        CommandLine cli = new CommandLine(new Main()).setOut(out).setErr(err);
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            commandLine.getErr().println("tide: " + describe(e));
+            return FAILED;
+        });
+        return cli.execute(args);
+    }
+
+    private static String describe(Exception e) {
+        if (e instanceof TideException || e instanceof IllegalArgumentException) {
+            return e.getMessage();
+        }
+        return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}

@@ -1,0 +1,110 @@
+package dev.tide.cli;
+
+import dev.tide.core.Tide;
+import dev.tide.core.TideConfig;
+import dev.tide.server.TideNode;
+import dev.tide.server.TideServer;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code tide server}: the queue over HTTP, until SIGTERM or Ctrl-C, then a graceful shutdown. */
+@Command(name = "server", description = "Run Tide: the HTTP API, maintenance and the worker plugins on the class path.")
+final class ServerCommand implements Runnable {
+    @Mixin
+    TargetOptions target;
+
+    @Option(
+            names = "--port",
+            defaultValue = "7070",
+            description = "HTTP port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(
+            names = "--host",
+            defaultValue = "127.0.0.1",
+            description = "Address to bind (default: ${DEFAULT-VALUE}). The API has no authentication yet: bind other "
+                    + "addresses only on a trusted network.")
+    String host;
+
+    @Option(
+            names = "--node",
+            description = "This node's name among nodes sharing a PostgreSQL database; stable across restarts "
+                    + "(default: <host name>:<port>).")
+    String node;
+
+    @Option(
+            names = "--grace",
+            defaultValue = "30s",
+            converter = Durations.class,
+            description =
+                    "On shutdown, how long running tasks may finish before they are released (default: ${DEFAULT-VALUE}).")
+    Duration grace;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        if (target.server != null) {
+            throw new IllegalArgumentException("--server names another server; a server serves --data or --db");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        String purpose = "tide server on " + host + ":" + port;
+        Tide.Builder engine = target.db != null
+                ? Tide.builder().postgres(target.db)
+                : Tide.builder().sqlite(target.data);
+        TideConfig config = TideConfig.defaults();
+        if (node != null || target.db != null) {
+            config = config.withNodeName(node != null ? node : hostName() + ":" + port);
+        }
+        Tide tide = engine.config(config).purpose(purpose).build();
+        TideNode running;
+        try {
+            running = TideNode.start(tide, TideServer.builder(tide).host(host).port(port), grace);
+        } catch (RuntimeException e) {
+            tide.close();
+            throw e;
+        }
+        URI url = running.server().uri();
+        if (target.db == null) {
+            new ServerFile(url, ProcessHandle.current().pid()).write(target.data);
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            running.close();
+                            if (target.db == null) {
+                                ServerFile.delete(target.data);
+                            }
+                            stopped.countDown();
+                        },
+                        "tide-shutdown"));
+        out.printf(
+                "Tide server listening on %s (%s, node %s)%n",
+                url,
+                target.db != null ? "PostgreSQL" : "SQLite in " + target.data,
+                tide.config().nodeName());
+        out.flush();
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            return "localhost";
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package dev.tide.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tide.cli.testing.ChildJvm;
+import dev.tide.core.testing.TempFolders;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The CLI on a data folder opened directly, and against a server process holding it. */
+class CliTest {
+    private final Path folder = TempFolders.create("tide-cli-");
+
+    record Run(int code, String out, String err) {}
+
+    private Run tide(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    private String data() {
+        return folder.toString();
+    }
+
+    @AfterEach
+    void clean() {
+        TempFolders.delete(folder);
+    }
+
+    @Test
+    void enqueueStatusAndTasksOnTheFolder() {
+        Run first = tide(
+                "enqueue", "--data", data(), "--type", "email", "--payload", "{\"to\":\"a@b\"}", "--owner", "alice");
+        assertThat(first.code()).isZero();
+        assertThat(first.out()).isEqualTo("enqueued task 1 (ready)\n");
+        assertThat(tide("enqueue", "--data", data(), "--type", "report", "--delay", "5m")
+                        .out())
+                .isEqualTo("enqueued task 2 (scheduled)\n");
+        assertThat(tide("enqueue", "--data", data(), "--type", "email", "--key", "k1")
+                        .code())
+                .isZero();
+        assertThat(tide("enqueue", "--data", data(), "--type", "email", "--key", "k1")
+                        .out())
+                .isEqualTo("task 3 already exists for key k1 (ready)\n");
+
+        Run status = tide("status", "--data", data());
+        assertThat(status.code()).isZero();
+        assertThat(status.out()).containsPattern("default\\s+1\\s+2\\s+0\\s+0\\s+0\\s+0");
+
+        Run tasks = tide("tasks", "--data", data(), "--type", "email");
+        assertThat(tasks.out()).contains("ID").contains("alice").doesNotContain("report");
+        assertThat(tasks.out().lines()).hasSize(3);
+
+        Run paged = tide("tasks", "--data", data(), "--limit", "2");
+        assertThat(paged.out()).contains("more: --cursor ");
+        String cursor = paged.out()
+                .lines()
+                .filter(l -> l.startsWith("more:"))
+                .findFirst()
+                .orElseThrow()
+                .substring("more: --cursor ".length());
+        assertThat(tide("tasks", "--data", data(), "--limit", "2", "--cursor", cursor)
+                        .out())
+                .containsPattern("3 +email")
+                .doesNotContain("more:");
+
+        assertThat(tide("task", "--data", data(), "1").out()).contains("\"owner\":\"alice\"");
+        assertThat(tide("cancel", "--data", data(), "1", "--reason", "typo").out())
+                .isEqualTo("task 1 cancelled\n");
+        assertThat(tide("retry", "--data", data(), "1").out()).isEqualTo("task 1 ready\n");
+    }
+
+    @Test
+    void badInputIsOneReadableLineAndWritesNothing() {
+        Run bad = tide("enqueue", "--data", data(), "--type", "email", "--payload", "{broken");
+        assertThat(bad.code()).isEqualTo(1);
+        assertThat(bad.err()).startsWith("tide: payload: is not valid JSON").hasLineCount(1);
+        Run badType = tide("enqueue", "--data", data(), "--type", "no spaces");
+        assertThat(badType.code()).isEqualTo(1);
+        assertThat(badType.err()).startsWith("tide: type: ");
+        Run usage = tide("enqueue", "--data", data());
+        assertThat(usage.code()).isEqualTo(2);
+        assertThat(usage.err()).contains("--type");
+        Run badDelay = tide("enqueue", "--data", data(), "--type", "t", "--delay", "soon");
+        assertThat(badDelay.code()).isEqualTo(2);
+        assertThat(badDelay.err()).contains("'soon' is not a duration");
+        Run missing = tide("task", "--data", data(), "99");
+        assertThat(missing.code()).isEqualTo(1);
+        assertThat(missing.err()).isEqualTo("tide: task 99 not found\n");
+        assertThat(tide("status", "--data", data()).out()).contains("no tasks");
+    }
+
+    @Test
+    void migrateReportsTheSchemaVersion() {
+        Run migrate = tide("migrate", "--data", data());
+        assertThat(migrate.code()).as(migrate.err()).isZero();
+        assertThat(migrate.out()).startsWith("schema at version 1 (sqlite, ");
+    }
+
+    @Test
+    void aFolderHeldByAnotherProcessIsRefusedNamingIt() {
+        try (ChildJvm holder =
+                ChildJvm.start("dev.tide.cli.testing.FolderHolder", List.of(data()), Map.of(), List.of())) {
+            holder.awaitLine("holding", Duration.ofSeconds(30));
+            Run refused = tide("enqueue", "--data", data(), "--type", "t");
+            assertThat(refused.code()).isEqualTo(1);
+            assertThat(refused.err())
+                    .startsWith("tide: data folder " + data() + " is in use by process " + holder.pid())
+                    .contains("an application embedding Tide")
+                    .hasLineCount(1);
+        }
+    }
+
+    @Test
+    void commandsTalkToTheServerHoldingTheFolder() throws Exception {
+        try (ChildJvm server = ChildJvm.server(List.of("--data", data()), Map.of(), List.of())) {
+            String url = server.awaitServerUrl();
+            assertThat(Files.exists(folder.resolve("server.json"))).isTrue();
+            Run enqueued = tide("enqueue", "--data", data(), "--type", "t", "--payload", "[1]");
+            assertThat(enqueued.code()).as(enqueued.err()).isZero();
+            Run status = tide("status", "--data", data());
+            assertThat(status.out()).contains("server " + url).containsPattern("default\\s+0\\s+1");
+            assertThat(tide("migrate", "--data", data()).out()).contains("held by the server at " + url);
+            assertThat(tide("status", "--server", url).code()).isZero();
+
+            server.terminate();
+            assertThat(server.waitFor(Duration.ofSeconds(30))).isIn(0, 143);
+        }
+        assertThat(Files.exists(folder.resolve("server.json"))).isFalse();
+        assertThat(tide("tasks", "--data", data()).out()).contains("ready");
+    }
+}

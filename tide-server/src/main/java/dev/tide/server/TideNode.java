@@ -1,0 +1,85 @@
+package dev.tide.server;
+
+import dev.tide.api.worker.WorkerPool;
+import dev.tide.core.Tide;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One Tide process: the engine, its HTTP server and the worker pools of the {@link WorkerPlugin}s on the class path.
+ * What {@code tide server} runs.
+ *
+ * <p>{@link #close()} shuts down in the order that loses nothing: the HTTP server first (requests in flight finish,
+ * waiting claims return), then the worker pools (running handlers finish within the grace period, the rest are
+ * released at once), then the engine.
+ */
+public final class TideNode implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(TideNode.class);
+
+    private final Tide tide;
+    private final TideServer server;
+    private final List<WorkerPool> pools = new ArrayList<>();
+    private final Duration grace;
+    private boolean closed;
+
+    private TideNode(Tide tide, TideServer server, Duration grace) {
+        this.tide = tide;
+        this.server = server;
+        this.grace = grace;
+    }
+
+    /** Starts serving {@code tide} over HTTP and runs the plugins' pools on it. */
+    public static TideNode start(Tide tide, TideServer.Builder server, Duration grace) {
+        TideNode node = new TideNode(tide, server.build(), grace);
+        try {
+            for (WorkerPlugin plugin : ServiceLoader.load(WorkerPlugin.class)) {
+                for (WorkerPlugin.Pool spec : plugin.pools()) {
+                    WorkerPool.Builder pool = tide.workerPool()
+                            .queue(spec.queue())
+                            .concurrency(spec.concurrency())
+                            .shutdownGrace(grace);
+                    spec.handlers().forEach(pool::handler);
+                    node.pools.add(pool.start());
+                    log.info(
+                            "worker pool {} runs {}",
+                            node.pools.getLast().workerName(),
+                            spec.handlers().keySet());
+                }
+            }
+            node.server.start();
+            return node;
+        } catch (RuntimeException e) {
+            node.close();
+            throw e;
+        }
+    }
+
+    public Tide tide() {
+        return tide;
+    }
+
+    public TideServer server() {
+        return server;
+    }
+
+    public List<WorkerPool> pools() {
+        return List.copyOf(pools);
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        server.stop();
+        for (WorkerPool pool : pools) {
+            pool.shutdown(grace);
+        }
+        tide.close();
+    }
+}
