@@ -47,6 +47,13 @@ final class ServerCommand implements Runnable {
                     "On shutdown, how long running tasks may finish before they are released (default: ${DEFAULT-VALUE}).")
     Duration grace;
 
+    @Option(
+            names = "--payload-cap",
+            defaultValue = "1048576",
+            description =
+                    "Largest payload, result or job info in bytes; larger ones are refused with 413 (default: ${DEFAULT-VALUE}).")
+    long payloadCap;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -60,7 +67,10 @@ final class ServerCommand implements Runnable {
         Tide.Builder engine = target.db != null
                 ? Tide.builder().postgres(target.db)
                 : Tide.builder().sqlite(target.data);
-        TideConfig config = TideConfig.defaults();
+        if (payloadCap < 1) {
+            throw new IllegalArgumentException("--payload-cap must be at least 1 byte");
+        }
+        TideConfig config = TideConfig.defaults().withPayloadCap(payloadCap);
         if (node != null || target.db != null) {
             config = config.withNodeName(node != null ? node : hostName() + ":" + port);
         }

@@ -6,6 +6,7 @@ import dev.tide.api.NewTask;
 import dev.tide.api.TaskInfo;
 import dev.tide.cli.testing.ChildJvm;
 import dev.tide.client.TideClient;
+import dev.tide.core.testing.PostgresTestDatabase;
 import dev.tide.core.testing.TempFolders;
 import java.net.URI;
 import java.nio.file.Path;
@@ -68,7 +69,11 @@ class ServerCrashTest {
     }
 
     private void assertEveryAcknowledgedEnqueueSurvived() {
-        try (ChildJvm restarted = ChildJvm.server(List.of("--data", folder.toString()), Map.of(), List.of());
+        assertEveryAcknowledgedEnqueueSurvived(List.of("--data", folder.toString()));
+    }
+
+    private void assertEveryAcknowledgedEnqueueSurvived(List<String> storage) {
+        try (ChildJvm restarted = ChildJvm.server(storage, Map.of(), List.of());
                 TideClient tide = TideClient.connect(URI.create(restarted.awaitServerUrl()))) {
             long lost = 0;
             for (Map.Entry<Long, String> ack : acknowledged.entrySet()) {
@@ -97,6 +102,24 @@ class ServerCrashTest {
             }
         }
         assertEveryAcknowledgedEnqueueSurvived();
+    }
+
+    @Test
+    void sigkillOfAPostgresqlNodeDuringAStreamOfEnqueuesLosesNothingAcknowledged() throws Exception {
+        try (PostgresTestDatabase db = PostgresTestDatabase.create("server_crash")) {
+            List<String> storage = List.of("--db", db.url(), "--node", "crashing");
+            AtomicBoolean stop = new AtomicBoolean();
+            try (ChildJvm server = ChildJvm.server(storage, Map.of(), List.of())) {
+                List<Thread> clients = streamEnqueues(server.awaitServerUrl(), stop);
+                awaitAcks(2000);
+                server.kill9();
+                stop.set(true);
+                for (Thread t : clients) {
+                    t.join();
+                }
+            }
+            assertEveryAcknowledgedEnqueueSurvived(storage);
+        }
     }
 
     @Test
