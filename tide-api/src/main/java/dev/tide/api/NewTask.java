@@ -50,10 +50,16 @@ public record NewTask(
         return new Builder(type);
     }
 
-    /** A copy placed in the given job. */
-    public NewTask inJob(long job) {
+    /** A copy owned by {@code user}. */
+    public NewTask withOwner(String user) {
         return new NewTask(
-                type, queue, payload, job, owner, priority, runAt, delay, deadline, maxAttempts, idempotencyKey);
+                type, queue, payload, jobId, user, priority, runAt, delay, deadline, maxAttempts, idempotencyKey);
+    }
+
+    /** A copy with another payload (JSON text). */
+    public NewTask withPayload(String json) {
+        return new NewTask(
+                type, queue, json, jobId, owner, priority, runAt, delay, deadline, maxAttempts, idempotencyKey);
     }
 
     /** Fluent construction; every setter is optional. */

@@ -91,8 +91,19 @@ class ServerCrashTest {
 
     @Test
     void sigkillDuringAStreamOfEnqueuesLosesNothingAcknowledged() throws Exception {
+        killMidStream(List.of("--data", folder.toString()));
+    }
+
+    @Test
+    void sigkillOfAPostgresqlNodeDuringAStreamOfEnqueuesLosesNothingAcknowledged() throws Exception {
+        try (PostgresTestDatabase db = PostgresTestDatabase.create("server_crash")) {
+            killMidStream(List.of("--db", db.url(), "--node", "crashing"));
+        }
+    }
+
+    private void killMidStream(List<String> storage) throws Exception {
         AtomicBoolean stop = new AtomicBoolean();
-        try (ChildJvm server = ChildJvm.server(List.of("--data", folder.toString()), Map.of(), List.of())) {
+        try (ChildJvm server = ChildJvm.server(storage, Map.of(), List.of())) {
             List<Thread> clients = streamEnqueues(server.awaitServerUrl(), stop);
             awaitAcks(2000);
             server.kill9();
@@ -101,25 +112,7 @@ class ServerCrashTest {
                 t.join();
             }
         }
-        assertEveryAcknowledgedEnqueueSurvived();
-    }
-
-    @Test
-    void sigkillOfAPostgresqlNodeDuringAStreamOfEnqueuesLosesNothingAcknowledged() throws Exception {
-        try (PostgresTestDatabase db = PostgresTestDatabase.create("server_crash")) {
-            List<String> storage = List.of("--db", db.url(), "--node", "crashing");
-            AtomicBoolean stop = new AtomicBoolean();
-            try (ChildJvm server = ChildJvm.server(storage, Map.of(), List.of())) {
-                List<Thread> clients = streamEnqueues(server.awaitServerUrl(), stop);
-                awaitAcks(2000);
-                server.kill9();
-                stop.set(true);
-                for (Thread t : clients) {
-                    t.join();
-                }
-            }
-            assertEveryAcknowledgedEnqueueSurvived(storage);
-        }
+        assertEveryAcknowledgedEnqueueSurvived(storage);
     }
 
     @Test

@@ -31,18 +31,7 @@ final class RawJsonFields {
         if (t == null || t.payload() == null) {
             return t;
         }
-        return new NewTask(
-                t.type(),
-                t.queue(),
-                Json.normalize(prefix + "payload", t.payload()),
-                t.jobId(),
-                t.owner(),
-                t.priority(),
-                t.runAt(),
-                t.delay(),
-                t.deadline(),
-                t.maxAttempts(),
-                t.idempotencyKey());
+        return t.withPayload(Json.normalize(prefix + "payload", t.payload()));
     }
 
     static NewJob job(NewJob job) {

@@ -19,6 +19,7 @@ import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.TaskType;
+import dev.tide.api.http.HttpBodies;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -79,8 +80,8 @@ public final class TideClient implements TaskQueue {
 
     @Override
     public List<EnqueueResult> enqueueAll(List<NewTask> tasks) {
-        Bodies.TaskBatch batch = new Bodies.TaskBatch(RawJsonFields.tasks(tasks, false));
-        return http.call("POST", "v1/tasks/batch", batch, Bodies.EnqueueResults.class)
+        HttpBodies.TaskBatch batch = new HttpBodies.TaskBatch(RawJsonFields.tasks(tasks, false));
+        return http.call("POST", "v1/tasks/batch", batch, HttpBodies.EnqueueResults.class)
                 .results();
     }
 
@@ -106,13 +107,13 @@ public final class TideClient implements TaskQueue {
         if (reply.interrupted()) {
             try {
                 // An error answer leased nothing and is thrown as usual; tasks that came back go back at once.
-                release(http.read(reply, Bodies.Tasks.class).tasks());
+                release(http.read(reply, HttpBodies.Tasks.class).tasks());
             } finally {
                 Thread.currentThread().interrupt();
             }
             return List.of();
         }
-        return http.read(reply, Bodies.Tasks.class).tasks();
+        return http.read(reply, HttpBodies.Tasks.class).tasks();
     }
 
     private void release(List<LeasedTask> claimed) {
@@ -140,7 +141,7 @@ public final class TideClient implements TaskQueue {
             return Optional.of(http.call(
                     "POST",
                     "v1/tasks/" + taskId + "/claim",
-                    new Bodies.ClaimOne(worker, leaseDuration),
+                    new HttpBodies.ClaimOne(worker, leaseDuration),
                     LeasedTask.class));
         } catch (dev.tide.api.ConflictException notReady) {
             return Optional.empty();
@@ -152,7 +153,7 @@ public final class TideClient implements TaskQueue {
         if (leases.isEmpty()) {
             return List.of();
         }
-        return http.call("POST", "v1/heartbeats", new Bodies.Heartbeats(leases, extension), Bodies.Leases.class)
+        return http.call("POST", "v1/heartbeats", new HttpBodies.Heartbeats(leases, extension), HttpBodies.Leases.class)
                 .leases();
     }
 
@@ -162,13 +163,13 @@ public final class TideClient implements TaskQueue {
         return http.call(
                 "POST",
                 "v1/tasks/" + lease.taskId() + "/heartbeat",
-                new Bodies.Heartbeat(lease.token(), extension),
+                new HttpBodies.Heartbeat(lease.token(), extension),
                 Lease.class);
     }
 
     @Override
     public List<AckResult> ackAll(List<Ack> acks) {
-        return http.call("POST", "v1/acks", new Bodies.Acks(RawJsonFields.acks(acks)), Bodies.AckResults.class)
+        return http.call("POST", "v1/acks", new HttpBodies.Acks(RawJsonFields.acks(acks)), HttpBodies.AckResults.class)
                 .results();
     }
 
@@ -193,7 +194,7 @@ public final class TideClient implements TaskQueue {
 
     @Override
     public TaskInfo cancel(long taskId, String reason) {
-        return http.call("POST", "v1/tasks/" + taskId + "/cancel", new Bodies.Reason(reason), TaskInfo.class);
+        return http.call("POST", "v1/tasks/" + taskId + "/cancel", new HttpBodies.Reason(reason), TaskInfo.class);
     }
 
     @Override
@@ -208,7 +209,7 @@ public final class TideClient implements TaskQueue {
 
     @Override
     public JobInfo cancelJob(long jobId, String reason) {
-        return http.call("POST", "v1/jobs/" + jobId + "/cancel", new Bodies.Reason(reason), JobInfo.class);
+        return http.call("POST", "v1/jobs/" + jobId + "/cancel", new HttpBodies.Reason(reason), JobInfo.class);
     }
 
     /** The body is the info document itself; null clears the info, sent as JSON {@code null}. */
@@ -219,19 +220,23 @@ public final class TideClient implements TaskQueue {
 
     @Override
     public List<LeasedTask> leases(String worker) {
-        return http.call("GET", workerPath(worker, "leases"), null, Bodies.Tasks.class)
+        return http.call("GET", workerPath(worker, "leases"), null, HttpBodies.Tasks.class)
                 .tasks();
     }
 
     @Override
     public List<LeasedTask> resumeLeases(String worker, Duration leaseDuration) {
-        return http.call("POST", workerPath(worker, "resume"), new Bodies.Resume(leaseDuration), Bodies.Tasks.class)
+        return http.call(
+                        "POST",
+                        workerPath(worker, "resume"),
+                        new HttpBodies.Resume(leaseDuration),
+                        HttpBodies.Tasks.class)
                 .tasks();
     }
 
     @Override
     public int releaseLeases(String worker) {
-        return http.call("POST", workerPath(worker, "release"), null, Bodies.Released.class)
+        return http.call("POST", workerPath(worker, "release"), null, HttpBodies.Released.class)
                 .released();
     }
 
@@ -243,7 +248,8 @@ public final class TideClient implements TaskQueue {
 
     @Override
     public List<TaskType> taskTypes() {
-        return http.call("GET", "v1/task-types", null, Bodies.TaskTypes.class).types();
+        return http.call("GET", "v1/task-types", null, HttpBodies.TaskTypes.class)
+                .types();
     }
 
     @Override
@@ -254,7 +260,7 @@ public final class TideClient implements TaskQueue {
 
     @Override
     public List<JobType> jobTypes() {
-        return http.call("GET", "v1/job-types", null, Bodies.JobTypes.class).types();
+        return http.call("GET", "v1/job-types", null, HttpBodies.JobTypes.class).types();
     }
 
     @Override

@@ -194,27 +194,12 @@ public final class Tide implements TaskQueue {
             if (t != null && t.jobId() != null) {
                 throw new InvalidRequestException("tasks[" + i + "].jobId", "is set by Tide for a new job's tasks");
             }
-            NewTask withOwner = t != null && t.owner() == null && owner != null ? ownedBy(t, owner) : t;
+            NewTask withOwner = t != null && t.owner() == null && owner != null ? t.withOwner(owner) : t;
             rows.add(resolver.resolve(withOwner, "tasks[" + i + "].", typeName, 0L, now));
         }
         JobInsertResult result = store.jobInsert(row, rows);
         wake(result.readyQueues());
         return new JobCreated(result.job(), result.taskIds());
-    }
-
-    private static NewTask ownedBy(NewTask t, String owner) {
-        return new NewTask(
-                t.type(),
-                t.queue(),
-                t.payload(),
-                t.jobId(),
-                owner,
-                t.priority(),
-                t.runAt(),
-                t.delay(),
-                t.deadline(),
-                t.maxAttempts(),
-                t.idempotencyKey());
     }
 
     private String jobTypeOf(long jobId) {

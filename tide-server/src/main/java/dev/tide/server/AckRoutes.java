@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tide.api.Ack;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.TaskQueue;
+import dev.tide.api.http.HttpBodies;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.util.List;
@@ -40,7 +41,7 @@ final class AckRoutes {
     }
 
     private void ackAll(Context ctx) {
-        List<Ack> given = body.required(ctx, Bodies.Acks.class).acks();
+        List<Ack> given = body.required(ctx, HttpBodies.Acks.class).acks();
         List<Ack> acks = given == null ? List.of() : given; // the queue refuses an empty batch in its own words
         for (int i = 0; i < acks.size(); i++) {
             if (acks.get(i) == null) {
@@ -50,6 +51,6 @@ final class AckRoutes {
                 throw new InvalidRequestException("acks[" + i + "].taskId", "is required (a positive task id)");
             }
         }
-        ctx.json(new Bodies.AckResults(queue.ackAll(acks)));
+        ctx.json(new HttpBodies.AckResults(queue.ackAll(acks)));
     }
 }

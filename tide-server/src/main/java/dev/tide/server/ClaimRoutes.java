@@ -3,6 +3,7 @@ package dev.tide.server;
 import dev.tide.api.ClaimRequest;
 import dev.tide.api.ConflictException;
 import dev.tide.api.TaskQueue;
+import dev.tide.api.http.HttpBodies;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 
@@ -26,13 +27,13 @@ final class ClaimRoutes {
     /** 200 with up to {@code limit} leased tasks; an empty list when none became ready within {@code waitFor}. */
     private void claim(Context ctx) {
         ClaimRequest request = body.required(ctx, ClaimRequest.class);
-        ctx.json(new Bodies.Tasks(longPoll.claim(request)));
+        ctx.json(new HttpBodies.Tasks(longPoll.claim(request)));
     }
 
     /** 200 with the leased task; 409 when it is not ready (held, scheduled or finished); 404 when it does not exist. */
     private void claimOne(Context ctx) {
         long id = PathParams.id(ctx);
-        Bodies.ClaimOne request = body.required(ctx, Bodies.ClaimOne.class);
+        HttpBodies.ClaimOne request = body.required(ctx, HttpBodies.ClaimOne.class);
         ctx.json(queue.claimTask(id, request.worker(), request.leaseDuration())
                 .orElseThrow(() -> new ConflictException("task " + id + " is not ready to be claimed")));
     }

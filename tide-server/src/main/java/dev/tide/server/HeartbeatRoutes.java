@@ -3,6 +3,7 @@ package dev.tide.server;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.Lease;
 import dev.tide.api.TaskQueue;
+import dev.tide.api.http.HttpBodies;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 
@@ -23,15 +24,15 @@ final class HeartbeatRoutes {
 
     private void heartbeat(Context ctx) {
         long id = PathParams.id(ctx);
-        Bodies.Heartbeat beat = body.required(ctx, Bodies.Heartbeat.class);
+        HttpBodies.Heartbeat beat = body.required(ctx, HttpBodies.Heartbeat.class);
         ctx.json(queue.heartbeat(new Lease(id, null, beat.token(), null, null), beat.extension()));
     }
 
     private void heartbeats(Context ctx) {
-        Bodies.Heartbeats beats = body.required(ctx, Bodies.Heartbeats.class);
+        HttpBodies.Heartbeats beats = body.required(ctx, HttpBodies.Heartbeats.class);
         if (beats.leases() == null) {
             throw new InvalidRequestException("leases", "is required");
         }
-        ctx.json(new Bodies.Leases(queue.heartbeat(beats.leases(), beats.extension())));
+        ctx.json(new HttpBodies.Leases(queue.heartbeat(beats.leases(), beats.extension())));
     }
 }

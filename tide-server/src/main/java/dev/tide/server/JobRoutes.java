@@ -2,6 +2,7 @@ package dev.tide.server;
 
 import dev.tide.api.NewJob;
 import dev.tide.api.TaskQueue;
+import dev.tide.api.http.HttpBodies;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 
@@ -24,8 +25,8 @@ final class JobRoutes {
 
     private void cancel(Context ctx) {
         long id = PathParams.id(ctx);
-        String reason = body.optional(ctx, Bodies.Reason.class)
-                .map(Bodies.Reason::reason)
+        String reason = body.optional(ctx, HttpBodies.Reason.class)
+                .map(HttpBodies.Reason::reason)
                 .orElse(null);
         ctx.json(queue.cancelJob(id, reason));
     }

@@ -1,6 +1,7 @@
 package dev.tide.server;
 
 import dev.tide.api.TaskQueue;
+import dev.tide.api.http.HttpBodies;
 import dev.tide.core.Tide;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
@@ -25,9 +26,9 @@ final class StatusRoutes {
         String node = queue instanceof Tide tide ? tide.config().nodeName() : null;
         Boolean leader = queue instanceof Tide tide ? tide.isMaintenanceLeader() : null;
         if (lifecycle.isStopping()) {
-            ctx.status(503).json(new Bodies.Health("stopping", node, leader));
+            ctx.status(503).json(new HttpBodies.Health("stopping", node, leader));
         } else {
-            ctx.json(new Bodies.Health("ok", node, leader));
+            ctx.json(new HttpBodies.Health("ok", node, leader));
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.tide.server;
 import dev.tide.api.EnqueueResult;
 import dev.tide.api.NewTask;
 import dev.tide.api.TaskQueue;
+import dev.tide.api.http.HttpBodies;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 
@@ -33,21 +34,21 @@ final class TaskRoutes {
 
     /** All or nothing: one invalid task refuses the whole batch, naming it as {@code tasks[i].field}. */
     private void enqueueAll(Context ctx) {
-        Bodies.TaskBatch batch = body.required(ctx, Bodies.TaskBatch.class);
-        ctx.status(201).json(new Bodies.EnqueueResults(queue.enqueueAll(batch.tasks())));
+        HttpBodies.TaskBatch batch = body.required(ctx, HttpBodies.TaskBatch.class);
+        ctx.status(201).json(new HttpBodies.EnqueueResults(queue.enqueueAll(batch.tasks())));
     }
 
     private void cancel(Context ctx) {
         long id = PathParams.id(ctx);
-        String reason = body.optional(ctx, Bodies.Reason.class)
-                .map(Bodies.Reason::reason)
+        String reason = body.optional(ctx, HttpBodies.Reason.class)
+                .map(HttpBodies.Reason::reason)
                 .orElse(null);
         ctx.json(queue.cancel(id, reason));
     }
 
     private void retry(Context ctx) {
         long id = PathParams.id(ctx);
-        body.optional(ctx, Bodies.Empty.class);
+        body.optional(ctx, HttpBodies.Empty.class);
         ctx.json(queue.retry(id));
     }
 }

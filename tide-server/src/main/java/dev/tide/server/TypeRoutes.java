@@ -6,6 +6,7 @@ import dev.tide.api.InvalidRequestException;
 import dev.tide.api.JobType;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.TaskType;
+import dev.tide.api.http.HttpBodies;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 
@@ -21,9 +22,9 @@ final class TypeRoutes {
 
     void addTo(RoutesConfig routes) {
         routes.put("/v1/task-types/{name}", ctx -> ctx.json(queue.defineTaskType(named(ctx, TaskType.class))));
-        routes.get("/v1/task-types", ctx -> ctx.json(new Bodies.TaskTypes(queue.taskTypes())));
+        routes.get("/v1/task-types", ctx -> ctx.json(new HttpBodies.TaskTypes(queue.taskTypes())));
         routes.put("/v1/job-types/{name}", ctx -> ctx.json(queue.defineJobType(named(ctx, JobType.class))));
-        routes.get("/v1/job-types", ctx -> ctx.json(new Bodies.JobTypes(queue.jobTypes())));
+        routes.get("/v1/job-types", ctx -> ctx.json(new HttpBodies.JobTypes(queue.jobTypes())));
     }
 
     /** The body as a type whose name comes from the path; a {@code name} in the body must agree. */

@@ -1,6 +1,7 @@
 package dev.tide.server;
 
 import dev.tide.api.TaskQueue;
+import dev.tide.api.http.HttpBodies;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.time.Duration;
@@ -16,23 +17,23 @@ final class WorkerRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.get("/v1/workers/{worker}/leases", ctx -> ctx.json(new Bodies.Tasks(queue.leases(worker(ctx)))));
+        routes.get("/v1/workers/{worker}/leases", ctx -> ctx.json(new HttpBodies.Tasks(queue.leases(worker(ctx)))));
         routes.post("/v1/workers/{worker}/resume", this::resume);
         routes.post("/v1/workers/{worker}/release", this::release);
     }
 
     private void resume(Context ctx) {
         String worker = worker(ctx);
-        Duration lease = body.optional(ctx, Bodies.Resume.class)
-                .map(Bodies.Resume::leaseDuration)
+        Duration lease = body.optional(ctx, HttpBodies.Resume.class)
+                .map(HttpBodies.Resume::leaseDuration)
                 .orElse(null);
-        ctx.json(new Bodies.Tasks(queue.resumeLeases(worker, lease)));
+        ctx.json(new HttpBodies.Tasks(queue.resumeLeases(worker, lease)));
     }
 
     private void release(Context ctx) {
         String worker = worker(ctx);
-        body.optional(ctx, Bodies.Empty.class);
-        ctx.json(new Bodies.Released(queue.releaseLeases(worker)));
+        body.optional(ctx, HttpBodies.Empty.class);
+        ctx.json(new HttpBodies.Released(queue.releaseLeases(worker)));
     }
 
     private static String worker(Context ctx) {

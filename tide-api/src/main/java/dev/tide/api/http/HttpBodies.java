@@ -1,0 +1,58 @@
+package dev.tide.api.http;
+
+import dev.tide.api.Ack;
+import dev.tide.api.AckResult;
+import dev.tide.api.EnqueueResult;
+import dev.tide.api.JobType;
+import dev.tide.api.Lease;
+import dev.tide.api.LeasedTask;
+import dev.tide.api.NewTask;
+import dev.tide.api.TaskType;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The request and response bodies of the HTTP API that are not API records themselves: one definition for the server
+ * and the client, so they agree by construction. The server reads requests strictly, so every component here is a field
+ * a client may send, and nothing else is.
+ */
+public final class HttpBodies {
+    private HttpBodies() {}
+
+    /** A body for routes that take none: only {@code {}} (or nothing) is accepted. */
+    public record Empty() {}
+
+    public record Reason(String reason) {}
+
+    public record TaskBatch(List<NewTask> tasks) {}
+
+    public record EnqueueResults(List<EnqueueResult> results) {}
+
+    public record ClaimOne(String worker, Duration leaseDuration) {}
+
+    public record Tasks(List<LeasedTask> tasks) {}
+
+    public record Heartbeat(String token, Duration extension) {}
+
+    public record Heartbeats(List<Lease> leases, Duration extension) {}
+
+    public record Leases(List<Lease> leases) {}
+
+    public record Acks(List<Ack> acks) {}
+
+    public record AckResults(List<AckResult> results) {}
+
+    public record Resume(Duration leaseDuration) {}
+
+    public record Released(int released) {}
+
+    public record TaskTypes(List<TaskType> types) {}
+
+    public record JobTypes(List<JobType> types) {}
+
+    /**
+     * @param node this node's name, when the queue is an embedded engine
+     * @param maintenanceLeader whether this node did the maintenance chores on its last pass
+     */
+    public record Health(String status, String node, Boolean maintenanceLeader) {}
+}
