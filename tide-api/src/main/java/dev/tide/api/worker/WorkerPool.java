@@ -249,8 +249,9 @@ public final class WorkerPool implements AutoCloseable {
                 succeeded.incrementAndGet();
             }
             inFlight.remove(flight.task.id());
-            slots.release();
         }
+        // All at once: the claimer then asks for the whole batch's worth in one claim, not for the first few slots.
+        slots.release(batch.size());
     }
 
     /** The answer to a batch of acknowledgements: results (null items if given up), or the queue's refusal. */

@@ -305,6 +305,20 @@ public abstract class TaskQueueContract {
     }
 
     @Test
+    void aBatchMixingNewTasksAndTakenKeysAnswersEachInOrder() {
+        NewTask keyed = NewTask.builder("t").payload(1).idempotencyKey("taken").build();
+        long taken = queue.enqueue(keyed).id();
+        NewTask fresh = NewTask.builder("t").payload(2).idempotencyKey("fresh").build();
+        List<EnqueueResult> r = queue.enqueueAll(List.of(NewTask.of("t", 3), keyed, fresh, fresh, NewTask.of("t", 4)));
+        assertThat(r).extracting(EnqueueResult::created).containsExactly(true, false, true, false, true);
+        assertThat(r.get(1).id()).isEqualTo(taken);
+        assertThat(r.get(3).id()).isEqualTo(r.get(2).id());
+        assertThat(Set.of(taken, r.get(0).id(), r.get(2).id(), r.get(4).id())).hasSize(4);
+        assertThat(queue.task(r.get(4).id()).payload()).isEqualTo("4");
+        assertThat(totalTasks()).isEqualTo(4);
+    }
+
+    @Test
     void idempotencyKeyIsFreeAgainOnceItsTaskIsPruned() {
         NewTask t = NewTask.builder("t").idempotencyKey("k").build();
         long first = queue.enqueue(t).id();
@@ -684,6 +698,49 @@ public abstract class TaskQueueContract {
         assertThat(unchanged.result()).isNull();
         List<AckResult> mixed = queue.ackAll(List.of(stale, Ack.succeed(t.lease())));
         assertThat(mixed).extracting(AckResult::accepted).containsExactly(false, true);
+    }
+
+    @Test
+    void aBatchOfAcknowledgementsOfEveryKindSettlesEachAsItWouldAlone() {
+        for (int i = 0; i < 7; i++) {
+            enqueue("t");
+        }
+        List<LeasedTask> a = claim("w", 4);
+        List<LeasedTask> b = claim("w", 3);
+        clock.advance(Duration.ofSeconds(1));
+        List<AckResult> results = queue.ackAll(List.of(
+                Ack.succeed(a.get(0).lease()),
+                a.get(1).ack().result(Map.of("n", 1)).message("done").succeed(),
+                a.get(2).ack().message("bad input").fail(),
+                a.get(3).ack().message("busy").retry(Duration.ofMinutes(1)),
+                Ack.succeed(b.get(0).lease()),
+                b.get(1).ack().release(),
+                Ack.builder(b.get(2).id(), "stale-token").succeed()));
+        assertThat(results).extracting(AckResult::accepted).containsExactly(true, true, true, true, true, true, false);
+
+        TaskInfo plain = queue.task(a.get(0).id());
+        assertThat(plain.outcome()).isEqualTo(Outcome.SUCCEEDED);
+        assertThat(plain.result()).isNull();
+        assertThat(plain.finishedAt()).isEqualTo(T0.plusSeconds(1));
+        TaskInfo withResult = queue.task(a.get(1).id());
+        assertThat(withResult.outcome()).isEqualTo(Outcome.SUCCEEDED);
+        assertThat(withResult.result()).isEqualTo("{\"n\":1}");
+        assertThat(withResult.message()).isEqualTo("done");
+        TaskInfo failed = queue.task(a.get(2).id());
+        assertThat(failed.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(failed.message()).isEqualTo("bad input");
+        TaskInfo retried = queue.task(a.get(3).id());
+        assertThat(retried.state()).isEqualTo(TaskState.SCHEDULED);
+        assertThat(retried.runAt()).isEqualTo(T0.plusSeconds(1).plus(Duration.ofMinutes(1)));
+        assertThat(retried.message()).isEqualTo("busy");
+        assertThat(retried.attempts()).isEqualTo(1);
+        assertThat(queue.task(b.get(0).id()).outcome()).isEqualTo(Outcome.SUCCEEDED);
+        TaskInfo released = queue.task(b.get(1).id());
+        assertThat(released.state()).isEqualTo(TaskState.READY);
+        assertThat(released.attempts()).isZero();
+        TaskInfo stillHeld = queue.task(b.get(2).id());
+        assertThat(stillHeld.state()).isEqualTo(TaskState.LEASED);
+        assertThat(queue.ack(Ack.succeed(b.get(2).lease())).accepted()).isTrue();
     }
 
     @Test

@@ -39,6 +39,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -50,8 +51,8 @@ import java.util.TreeMap;
 
 /**
  * The store logic both dialects share, written against named statements. A dialect supplies how a transaction runs
- * ({@link #write}, {@link #read}), its statements file, and may replace the bulk paths ({@link #insertTaskRows},
- * {@link #settleRows}) with faster ones of its own.
+ * ({@link #write}, {@link #read}), its statements file, a bulk settlement ({@link #settleRowsInBulk}), and may replace
+ * the insert path ({@link #insertTaskRows}) with a faster one of its own.
  *
  * <p>Job counters are kept in the same transaction as the task changes that move them, so a job ends exactly when its
  * last task does, and its end hooks' tasks are inserted in that same transaction.
@@ -268,7 +269,8 @@ public abstract class JdbcStore implements Store {
         return ids;
     }
 
-    private static void bindInsert(Statement insert, TaskRow row, byte[] key) throws SQLException {
+    /** Binds a task row to a statement with {@code task_insert}'s parameters. */
+    protected static void bindInsert(Statement insert, TaskRow row, byte[] key) throws SQLException {
         insert.set("queue", row.queue())
                 .set("type", row.type())
                 .set("job_id", row.jobId())
@@ -349,19 +351,22 @@ public abstract class JdbcStore implements Store {
 
     @Override
     public List<LeasedTask> taskClaim(TaskClaim claim) {
-        return write(tx -> {
-            Statement st = tx.prepare(claim.types().isEmpty() ? "task_claim" : "task_claim_types")
-                    .set("owner", claim.owner())
-                    .set("token", claim.token())
-                    .set("now", claim.now())
-                    .set("lease_ms", claim.leaseMillis())
-                    .set("queue", claim.queue())
-                    .set("limit", (long) claim.limit());
-            if (!claim.types().isEmpty()) {
-                st.setTexts("types", claim.types());
-            }
-            return leasedInDispatchOrder(st, claim.leaseMillis());
-        });
+        return write(tx -> leasedInDispatchOrder(claimStatement(tx, claim), claim.leaseMillis()));
+    }
+
+    /** The claim statement ({@code task_claim}, or {@code task_claim_types} when the claim names types), bound. */
+    protected static Statement claimStatement(Tx tx, TaskClaim claim) throws SQLException {
+        Statement st = tx.prepare(claim.types().isEmpty() ? "task_claim" : "task_claim_types")
+                .set("owner", claim.owner())
+                .set("token", claim.token())
+                .set("now", claim.now())
+                .set("lease_ms", claim.leaseMillis())
+                .set("queue", claim.queue())
+                .set("limit", (long) claim.limit());
+        if (!claim.types().isEmpty()) {
+            st.setTexts("types", claim.types());
+        }
+        return st;
     }
 
     /** RETURNING gives rows in no particular order; hand them out in the order they were chosen. */
@@ -473,15 +478,34 @@ public abstract class JdbcStore implements Store {
     /**
      * Applies the compare-and-set of every settlement (the task rows only; job counters, job info and enqueued tasks
      * follow in {@link #settle}), answering one row per settlement in order, null where the lease was lost. The result
-     * must equal applying them one by one in order; this default does exactly that, one statement each, and a dialect
-     * may replace it with a bulk statement.
+     * must equal applying them one by one in order: settlements of distinct tasks go to the dialect's bulk statement,
+     * and a batch that settles one task twice runs one statement each, so the second sees the first.
      */
-    protected List<SettledRow> settleRows(Tx tx, List<Settlement> settlements, Instant now) throws SQLException {
+    private List<SettledRow> settleRows(Tx tx, List<Settlement> settlements, Instant now) throws SQLException {
+        if (settlements.size() > 1 && distinctTasks(settlements)) {
+            return settleRowsInBulk(tx, settlements, now);
+        }
         List<SettledRow> rows = new ArrayList<>(settlements.size());
         for (Settlement s : settlements) {
             rows.add(s.target() == TaskState.FINISHED ? finishRow(tx, s, now) : rescheduleRow(tx, s));
         }
         return rows;
+    }
+
+    /**
+     * The compare-and-set of settlements of distinct tasks in one statement, answering as {@link #settleRows} does.
+     */
+    protected abstract List<SettledRow> settleRowsInBulk(Tx tx, List<Settlement> settlements, Instant now)
+            throws SQLException;
+
+    private static boolean distinctTasks(List<Settlement> settlements) {
+        Set<Long> seen = new HashSet<>();
+        for (Settlement s : settlements) {
+            if (!seen.add(s.taskId())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static SettledRow finishRow(Tx tx, Settlement s, Instant now) throws SQLException {

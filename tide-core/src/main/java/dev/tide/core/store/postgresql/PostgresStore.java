@@ -21,7 +21,6 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -194,22 +193,8 @@ public final class PostgresStore extends JdbcStore {
     }
 
     @Override
-    protected List<SettledRow> settleRows(Tx tx, List<Settlement> settlements, Instant now) throws SQLException {
-        if (settlements.size() < 2 || !distinctTasks(settlements)) {
-            // One row is one statement either way; a task settled twice in one batch must see its first settlement.
-            return super.settleRows(tx, settlements, now);
-        }
+    protected List<SettledRow> settleRowsInBulk(Tx tx, List<Settlement> settlements, Instant now) throws SQLException {
         return PostgresBulk.settle(tx, settlements, now);
-    }
-
-    private static boolean distinctTasks(List<Settlement> settlements) {
-        Set<Long> seen = new HashSet<>();
-        for (Settlement s : settlements) {
-            if (!seen.add(s.taskId())) {
-                return false;
-            }
-        }
-        return true;
     }
 
     @Override

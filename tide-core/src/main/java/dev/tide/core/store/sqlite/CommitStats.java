@@ -14,12 +14,14 @@ public final class CommitStats {
     private long commits;
     private long units;
     private long totalNanos;
+    private long maxNanos;
 
     synchronized void record(long nanos, int groupSize) {
         recent[(int) (commits % WINDOW)] = nanos;
         commits++;
         units += groupSize;
         totalNanos += nanos;
+        maxNanos = Math.max(maxNanos, nanos);
     }
 
     /** A consistent copy of the figures. */
@@ -32,13 +34,14 @@ public final class CommitStats {
                 units,
                 commits == 0 ? 0 : totalNanos / commits,
                 n == 0 ? 0 : sorted[n / 2],
-                n == 0 ? 0 : sorted[Math.min(n - 1, (int) (n * 0.99))]);
+                n == 0 ? 0 : sorted[Math.min(n - 1, (int) (n * 0.99))],
+                maxNanos);
     }
 
     /**
      * @param units units of work (writes from callers) committed; units / commits is the mean group size
      */
-    public record Snapshot(long commits, long units, long meanNanos, long p50Nanos, long p99Nanos) {
+    public record Snapshot(long commits, long units, long meanNanos, long p50Nanos, long p99Nanos, long maxNanos) {
         public double meanGroupSize() {
             return commits == 0 ? 0 : (double) units / commits;
         }

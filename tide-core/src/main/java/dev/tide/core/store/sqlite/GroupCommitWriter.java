@@ -32,6 +32,9 @@ import org.slf4j.LoggerFactory;
 final class GroupCommitWriter implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(GroupCommitWriter.class);
 
+    /** How many times a running group takes in the units that arrived meanwhile, before it commits. */
+    private static final int LATE_ROUNDS = 2;
+
     private final Connection connection;
     private final Tx tx;
     private final int maxBatch;
@@ -118,15 +121,15 @@ final class GroupCommitWriter implements AutoCloseable {
 
     private void runGroup(List<Unit<?>> group) throws SQLException {
         begin.execute();
-        for (Unit<?> unit : group) {
-            savepoint.execute();
-            try {
-                unit.run(tx);
-                release.execute();
-            } catch (Throwable t) {
-                rollbackToSavepoint.execute();
-                release.execute();
-                unit.error = t;
+        int ran = 0;
+        for (int round = 0; ; round++) {
+            for (; ran < group.size(); ran++) {
+                runInSavepoint(group.get(ran));
+            }
+            // Units that arrived while this group ran join it: they share its commit instead of waiting for it and
+            // then paying for one of their own. A bounded number of rounds keeps the first callers' wait bounded.
+            if (round == LATE_ROUNDS || queue.drainTo(group, maxBatch - group.size()) == 0) {
+                break;
             }
         }
         FaultPoints.reach("sqlite.before-commit");
@@ -147,6 +150,18 @@ final class GroupCommitWriter implements AutoCloseable {
         FaultPoints.reach("sqlite.after-commit");
         for (Unit<?> unit : group) {
             unit.complete();
+        }
+    }
+
+    private void runInSavepoint(Unit<?> unit) throws SQLException {
+        savepoint.execute();
+        try {
+            unit.run(tx);
+            release.execute();
+        } catch (Throwable t) {
+            rollbackToSavepoint.execute();
+            release.execute();
+            unit.error = t;
         }
     }
 

@@ -1,14 +1,25 @@
 package dev.tide.core.store.sqlite;
 
+import dev.tide.api.LeasedTask;
 import dev.tide.core.store.JobEndHook;
+import dev.tide.core.store.Settlement;
 import dev.tide.core.store.StoreException;
 import dev.tide.core.store.StoreInfo;
+import dev.tide.core.store.TaskClaim;
+import dev.tide.core.store.TaskRow;
 import dev.tide.core.store.jdbc.JdbcStore;
+import dev.tide.core.store.jdbc.Rows;
 import dev.tide.core.store.jdbc.SqlWork;
+import dev.tide.core.store.jdbc.Statement;
+import dev.tide.core.store.jdbc.Tx;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -53,6 +64,67 @@ public final class SqliteStore extends JdbcStore {
         return readers.read(work);
     }
 
+    /**
+     * Leases on the writer, which answers only the ids, then reads the leased rows on a reader connection: the single
+     * writer thread is what bounds throughput, and reading a claimed task's columns costs more than leasing it.
+     */
+    @Override
+    public List<LeasedTask> taskClaim(TaskClaim claim) {
+        List<Long> ids = write(tx -> {
+            List<Long> leased = new ArrayList<>(claim.limit());
+            try (ResultSet rs = claimStatement(tx, claim).query()) {
+                while (rs.next()) {
+                    leased.add(rs.getLong(1));
+                }
+            }
+            return leased;
+        });
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        return read(tx -> {
+            List<LeasedTask> tasks = new ArrayList<>(ids.size());
+            try (ResultSet rs = tx.prepare("sqlite_task_claimed_get")
+                    .setLongs("ids", ids)
+                    .set("token", claim.token())
+                    .query()) {
+                while (rs.next()) {
+                    tasks.add(Rows.leased(rs, claim.leaseMillis()));
+                }
+            }
+            return tasks;
+        });
+    }
+
+    /**
+     * One JDBC batch with ids chosen here rather than one statement per row answering its id: sqlite-jdbc runs a batch
+     * in one native call, which halves the writer's time per inserted task.
+     */
+    @Override
+    protected List<Long> insertTaskRows(Tx tx, List<TaskRow> rows, List<byte[]> keys) throws SQLException {
+        long first;
+        try (ResultSet rs = tx.prepare("sqlite_task_next_id").query()) {
+            rs.next();
+            first = rs.getLong(1);
+        }
+        Statement insert = tx.prepare("sqlite_task_insert_with_id");
+        for (int i = 0; i < rows.size(); i++) {
+            bindInsert(insert, rows.get(i), keys.get(i));
+            insert.set("id", first + i).addBatch();
+        }
+        int[] inserted = insert.executeBatch();
+        List<Long> ids = new ArrayList<>(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            ids.add(inserted[i] > 0 ? first + i : null);
+        }
+        return ids;
+    }
+
+    @Override
+    protected List<SettledRow> settleRowsInBulk(Tx tx, List<Settlement> settlements, Instant now) throws SQLException {
+        return SqliteBulk.settle(tx, settlements, now);
+    }
+
     @Override
     public StoreInfo info() {
         return new StoreInfo("sqlite", false, file.toString());
@@ -69,10 +141,10 @@ public final class SqliteStore extends JdbcStore {
     }
 
     /** EXPLAIN QUERY PLAN of a named statement, one line per plan step; for tests of index use. */
-    public java.util.List<String> explain(String statement) {
+    public List<String> explain(String statement) {
         return read(tx -> {
             String jdbcSql = sql.get(statement).jdbcSql();
-            java.util.List<String> plan = new java.util.ArrayList<>();
+            List<String> plan = new ArrayList<>();
             try (var ps = tx.connection().prepareStatement("EXPLAIN QUERY PLAN " + jdbcSql)) {
                 int count = ps.getParameterMetaData().getParameterCount();
                 for (int i = 1; i <= count; i++) {

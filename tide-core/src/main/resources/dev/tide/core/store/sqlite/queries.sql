@@ -69,9 +69,23 @@ VALUES (:queue, :type, :job_id, :owner, :payload, :priority, :dispatch_key, :run
 ON CONFLICT (queue, owner, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
 RETURNING id;
 
+-- Inserts with ids chosen by SqliteStore, run as one JDBC batch: the next ids come from sqlite_sequence (this is the
+-- only writer), and each row's update count says whether it went in (1) or its idempotency key was taken (0).
+-- name: sqlite_task_next_id
+SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'tide_tasks'), 0) + 1 AS next_id;
+
+-- name: sqlite_task_insert_with_id
+INSERT INTO tide_tasks (id, queue, type, job_id, owner, payload, priority, dispatch_key, run_at, deadline, state,
+                        max_attempts, lease_ms, idempotency_key, created_at)
+VALUES (:id, :queue, :type, :job_id, :owner, :payload, :priority, :dispatch_key, :run_at, :deadline, :state,
+        :max_attempts, :lease_ms, :idempotency_key, :created_at)
+ON CONFLICT (queue, owner, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING;
+
 -- name: task_by_idempotency_key
 SELECT * FROM tide_tasks WHERE queue = :queue AND owner = :owner AND idempotency_key = :idempotency_key;
 
+-- A claim leases on the writer and answers only the ids: SqliteStore reads the rows afterwards on a reader connection
+-- (sqlite_task_claimed_get), which keeps the single writer thread's work per claimed task small.
 -- name: task_claim
 UPDATE tide_tasks
 SET state = 'leased', lease_owner = :owner, lease_token = :token,
@@ -82,7 +96,7 @@ WHERE id IN (
     WHERE queue = :queue AND state = 'ready'
     ORDER BY dispatch_key, id
     LIMIT :limit)
-RETURNING *;
+RETURNING id;
 
 -- name: task_claim_types
 UPDATE tide_tasks
@@ -94,7 +108,14 @@ WHERE id IN (
     WHERE queue = :queue AND state = 'ready' AND type IN (SELECT value FROM json_each(:types))
     ORDER BY dispatch_key, id
     LIMIT :limit)
-RETURNING *;
+RETURNING id;
+
+-- The tasks a claim leased, in dispatch order, read after its commit; a task whose lease was lost in between (it
+-- expired and was reclaimed) no longer carries the claim's token and is left out.
+-- name: sqlite_task_claimed_get
+SELECT * FROM tide_tasks
+WHERE id IN (SELECT value FROM json_each(:ids)) AND lease_token = :token
+ORDER BY dispatch_key, id;
 
 -- name: task_claim_by_id
 UPDATE tide_tasks
@@ -122,6 +143,35 @@ SET state = :state, run_at = :run_at, message = COALESCE(:message, message), att
     lease_token = NULL, lease_expires_at = NULL
 WHERE id = :id AND lease_token = :token AND state = 'leased'
 RETURNING job_id, queue;
+
+-- Acknowledgements in bulk, for SqliteBulk (statements named sqlite_* are this store's own). Lists come as one JSON
+-- array; task ids must be distinct. SQLite's RETURNING may not name the FROM clause, so each answer row names its
+-- task by id, and a task missing from the answer lost its lease.
+
+-- The common case: tasks of one claim (one lease token) ending with one outcome, no result and no message.
+-- name: sqlite_task_finish_many
+UPDATE tide_tasks
+SET state = 'finished', outcome = :outcome, finished_at = :now, lease_token = NULL, lease_expires_at = NULL
+WHERE id IN (SELECT value FROM json_each(:ids)) AND lease_token = :token AND state = 'leased'
+RETURNING id, job_id, queue;
+
+-- Any mix of task_finish and task_reschedule: one array [id, token, state, outcome, result, message, run_at, refund]
+-- per settlement.
+-- name: sqlite_task_settle_many
+UPDATE tide_tasks
+SET state = s.state,
+    outcome = s.outcome,
+    result = CASE WHEN s.state = 'finished' THEN s.result ELSE tide_tasks.result END,
+    message = COALESCE(s.message, tide_tasks.message),
+    run_at = CASE WHEN s.state = 'finished' THEN tide_tasks.run_at ELSE s.run_at END,
+    attempts = tide_tasks.attempts - s.refund,
+    finished_at = CASE WHEN s.state = 'finished' THEN :now ELSE tide_tasks.finished_at END,
+    lease_token = NULL, lease_expires_at = NULL
+FROM (SELECT value ->> 0 AS id, value ->> 1 AS token, value ->> 2 AS state, value ->> 3 AS outcome,
+             value ->> 4 AS result, value ->> 5 AS message, value ->> 6 AS run_at, value ->> 7 AS refund
+      FROM json_each(:settlements)) AS s
+WHERE tide_tasks.id = s.id AND tide_tasks.lease_token = s.token AND tide_tasks.state = 'leased'
+RETURNING tide_tasks.id, tide_tasks.job_id, tide_tasks.queue;
 
 -- name: task_get
 SELECT * FROM tide_tasks WHERE id = :id;

@@ -10,6 +10,7 @@ import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
 import dev.tide.core.store.JobEndHook;
 import dev.tide.core.store.StoreException;
+import dev.tide.core.store.jdbc.Migrator;
 import dev.tide.core.testing.PostgresTestDatabase;
 import dev.tide.core.time.ManualClock;
 import java.sql.Connection;
@@ -61,11 +62,12 @@ class PostgresStoreTest {
                 stores.add(store);
                 migrations.add(store::schemaMigrate);
             }
+            int latest = new Migrator(new PostgresDialect()).scripts().size();
             for (Future<Integer> version : pool.invokeAll(migrations)) {
-                assertThat(version.get()).isEqualTo(1);
+                assertThat(version.get()).isEqualTo(latest);
             }
-            assertThat(stores.get(0).schemaVersion()).isEqualTo(1);
-            assertThat(queryLong("SELECT COUNT(*) FROM tide_schema_version")).isEqualTo(1);
+            assertThat(stores.get(0).schemaVersion()).isEqualTo(latest);
+            assertThat(queryLong("SELECT COUNT(*) FROM tide_schema_version")).isEqualTo(latest);
         } finally {
             pool.shutdownNow();
             stores.forEach(PostgresStore::close);
