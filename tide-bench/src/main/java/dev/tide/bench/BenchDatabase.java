@@ -1,0 +1,49 @@
+package dev.tide.bench;
+
+import dev.tide.core.Tide;
+import javax.sql.DataSource;
+
+/**
+ * One fresh database for one system under test: an SQLite file in its own folder, or a PostgreSQL schema of its own.
+ * Every system gets the same durability from it: SQLite in WAL mode with {@code synchronous=FULL}, PostgreSQL with the
+ * server's settings untouched ({@code synchronous_commit=on}, logged tables).
+ */
+sealed interface BenchDatabase extends AutoCloseable permits SqliteBenchDatabase, PostgresBenchDatabase {
+
+    /** The kind of store: {@code sqlite} or {@code postgresql}. */
+    StoreKind kind();
+
+    /** A Tide engine builder on this database. */
+    Tide.Builder tide();
+
+    /** Pooled connections with the same durability settings Tide uses, for peers and the ceiling. */
+    DataSource dataSource(int poolSize);
+
+    /** Removes what the database left behind (the folder, or the schema). */
+    @Override
+    void close();
+
+    enum StoreKind {
+        SQLITE("sqlite"),
+        POSTGRESQL("postgresql");
+
+        private final String label;
+
+        StoreKind(String label) {
+            this.label = label;
+        }
+
+        String label() {
+            return label;
+        }
+
+        static StoreKind parse(String text) {
+            for (StoreKind kind : values()) {
+                if (kind.label.equalsIgnoreCase(text) || (kind == POSTGRESQL && "postgres".equalsIgnoreCase(text))) {
+                    return kind;
+                }
+            }
+            throw new IllegalArgumentException("unknown store '" + text + "' (use sqlite or postgresql)");
+        }
+    }
+}

@@ -1,0 +1,195 @@
+package dev.tide.bench;
+
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.tide.api.json.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code ./bench}: in one run on one machine, Tide against db-scheduler, JobRunr and the storage ceiling on SQLite and
+ * PostgreSQL (drain), durable single-task enqueue from many producers, and claim cost as the backlog grows. Prints
+ * the figures and writes them to a JSON file.
+ */
+@Command(
+        name = "bench",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = "Measures Tide against db-scheduler, JobRunr and the storage ceiling, in one run.")
+public final class BenchMain implements Callable<Integer> {
+    static final String DRAIN = "drain";
+    static final String ENQUEUE = "enqueue";
+    static final String BACKLOG = "backlog";
+
+    @Option(
+            names = "--tasks",
+            defaultValue = "100000",
+            description = "Tasks per system in the drain (${DEFAULT-VALUE}).")
+    int tasks;
+
+    @Option(
+            names = "--stores",
+            split = ",",
+            defaultValue = "sqlite,postgresql",
+            description = "Databases to run on (${DEFAULT-VALUE}).")
+    List<String> stores;
+
+    @Option(
+            names = "--systems",
+            split = ",",
+            defaultValue = "tide,db-scheduler,jobrunr,ceiling,ceiling-fused",
+            description = "Systems in the drain (${DEFAULT-VALUE}).")
+    List<String> systems;
+
+    @Option(
+            names = "--phases",
+            split = ",",
+            defaultValue = "drain,enqueue,backlog",
+            description = "What to measure: drain, enqueue (durable, one task per call), backlog (claim cost as the"
+                    + " backlog grows, heap, plans) (${DEFAULT-VALUE}).")
+    List<String> phases;
+
+    @Option(
+            names = "--warmup",
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
+            description = "Run each system once on half the tasks first, unmeasured, so the JIT is warm.")
+    boolean warmup;
+
+    @Option(names = "--producers", defaultValue = "64", description = "Producers in the enqueue phase.")
+    int producers;
+
+    @Option(
+            names = "--producer-tasks",
+            defaultValue = "500",
+            description = "Tasks each producer enqueues (${DEFAULT-VALUE}).")
+    int producerTasks;
+
+    @Option(
+            names = "--backlog",
+            split = ",",
+            defaultValue = "10000,1000000",
+            description = "The small and the large backlog of the backlog phase (${DEFAULT-VALUE}).")
+    List<Integer> backlog;
+
+    @Option(
+            names = "--pg-url",
+            defaultValue = "${env:TIDE_BENCH_PG_URL:-jdbc:postgresql://127.0.0.1:5432/test?user=postgres}",
+            description = "PostgreSQL to use; each system gets a schema of its own, dropped afterwards.")
+    String postgresUrl;
+
+    @Option(
+            names = "--work",
+            defaultValue = "bench-results/work",
+            description = "Folder for the SQLite files (each removed after its run).")
+    Path work;
+
+    @Option(names = "--out", defaultValue = "bench-results/bench.json", description = "Where to write the figures.")
+    Path out;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new BenchMain()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        List<BenchDatabase.StoreKind> kinds =
+                stores.stream().map(BenchDatabase.StoreKind::parse).toList();
+        systems.forEach(QueueSystems::factory); // refuses unknown names before anything runs
+        for (String phase : phases) {
+            if (!List.of(DRAIN, ENQUEUE, BACKLOG).contains(phase)) {
+                throw new CommandLine.ParameterException(
+                        new CommandLine(this), "unknown phase '" + phase + "' (use drain, enqueue, backlog)");
+            }
+        }
+        if (kinds.contains(BenchDatabase.StoreKind.POSTGRESQL)) {
+            String problem = PostgresBenchDatabase.unreachable(postgresUrl);
+            if (problem != null) {
+                System.err.println("bench: PostgreSQL at " + postgresUrl + " is unreachable (" + problem
+                        + "); measuring SQLite only");
+                kinds = kinds.stream()
+                        .filter(k -> k != BenchDatabase.StoreKind.POSTGRESQL)
+                        .toList();
+            }
+        }
+        BenchDatabases databases = new BenchDatabases(postgresUrl, work);
+        Environment environment = Environment.describe(
+                kinds.contains(BenchDatabase.StoreKind.POSTGRESQL) ? postgresUrl : null, FsyncProbe.measure(work, 200));
+
+        List<DrainResult> drained = new ArrayList<>();
+        List<DurableEnqueueBenchmark.Result> enqueued = new ArrayList<>();
+        List<BacklogBenchmark.Result> backlogs = new ArrayList<>();
+        for (BenchDatabase.StoreKind kind : kinds) {
+            if (phases.contains(DRAIN)) {
+                for (String system : systems) {
+                    if (warmup) {
+                        progress("warming up %s on %s", system, kind.label());
+                        DrainBenchmark.run(databases, kind, system, Math.max(1000, tasks / 2));
+                    }
+                    progress("draining %,d tasks with %s on %s", tasks, system, kind.label());
+                    System.gc();
+                    DrainResult result = DrainBenchmark.run(databases, kind, system, tasks);
+                    progress("  enqueue %,.0f/s, drain %,.0f/s", result.enqueueRate(), result.drainRate());
+                    drained.add(result);
+                }
+            }
+            if (phases.contains(ENQUEUE)) {
+                progress("durable enqueue on %s: %d producers x %,d tasks", kind.label(), producers, producerTasks);
+                System.gc();
+                enqueued.add(DurableEnqueueBenchmark.run(databases.fresh(kind, "enqueue"), producers, producerTasks));
+            }
+            if (phases.contains(BACKLOG)) {
+                progress("claim cost on %s with %,d and %,d queued", kind.label(), backlog.get(0), backlog.get(1));
+                backlogs.add(runBacklog(kind));
+            }
+        }
+        BenchReport report = BenchReport.of(
+                "./bench " + String.join(" ", commandLine()), environment, tasks, drained, enqueued, backlogs);
+        report.print(System.out);
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        Json.mapper().writer(SerializationFeature.INDENT_OUTPUT).writeValue(out.toFile(), report);
+        System.out.println("\nWritten to " + out);
+        return 0;
+    }
+
+    /** Runs the backlog phase in a JVM of its own, limited to {@value BacklogBenchmark#HEAP_LIMIT_MB} MB of heap. */
+    private BacklogBenchmark.Result runBacklog(BenchDatabase.StoreKind kind) throws Exception {
+        Path result = Files.createTempFile("tide-bench-backlog", ".json");
+        try {
+            ChildJvm.run(
+                    BacklogBenchmark.class,
+                    BacklogBenchmark.HEAP_LIMIT_MB,
+                    List.of(
+                            kind.label(),
+                            postgresUrl,
+                            work.toString(),
+                            backlog.get(0).toString(),
+                            backlog.get(1).toString(),
+                            result.toString()));
+            return Json.mapper().readValue(result.toFile(), BacklogBenchmark.Result.class);
+        } finally {
+            Files.deleteIfExists(result);
+        }
+    }
+
+    private List<String> commandLine() {
+        return List.of(
+                "--tasks=" + tasks,
+                "--stores=" + String.join(",", stores),
+                "--systems=" + String.join(",", systems),
+                "--phases=" + String.join(",", phases),
+                "--producers=" + producers,
+                "--producer-tasks=" + producerTasks,
+                "--backlog=" + backlog.get(0) + "," + backlog.get(1));
+    }
+
+    private static void progress(String format, Object... args) {
+        System.err.printf("bench: " + format + "%n", args);
+    }
+}

@@ -1,0 +1,106 @@
+package dev.tide.bench;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Everything one run measured, as printed and as written to the JSON file. */
+record BenchReport(
+        String command,
+        Environment environment,
+        int tasks,
+        TideBatches tideBatches,
+        List<DrainResult> drain,
+        List<Comparison> comparisons,
+        List<DurableEnqueueBenchmark.Result> durableEnqueue,
+        List<BacklogBenchmark.Result> backlog) {
+
+    static BenchReport of(
+            String command,
+            Environment environment,
+            int tasks,
+            List<DrainResult> drain,
+            List<DurableEnqueueBenchmark.Result> durableEnqueue,
+            List<BacklogBenchmark.Result> backlog) {
+        List<Comparison> comparisons = new ArrayList<>();
+        for (BenchDatabase.StoreKind kind : BenchDatabase.StoreKind.values()) {
+            Comparison.of(kind.label(), drain).ifPresent(comparisons::add);
+        }
+        return new BenchReport(
+                command, environment, tasks, TideBatches.DEFAULT, drain, comparisons, durableEnqueue, backlog);
+    }
+
+    void print(PrintStream out) {
+        Environment env = environment;
+        out.printf(
+                "%nTide benchmark, %s: %d cores, %,d MB, %s, %s, SQLite %s, PostgreSQL %s%n",
+                env.date(), env.cores(), env.memoryMb(), env.os(), env.javaVersion(), env.sqlite(), env.postgresql());
+        out.printf("fsync of 4 KiB where the SQLite files live: %s%n", env.fsync());
+        if (!drain.isEmpty()) {
+            printDrain(out);
+        }
+        for (DurableEnqueueBenchmark.Result r : durableEnqueue) {
+            out.printf(
+                    "%nDurable enqueue on %s, %d producers, one task per call: %,.0f tasks/s (target >= 20,000/s on"
+                            + " sqlite)%n  enqueue latency %s%n",
+                    r.store(), r.producers(), r.rate(), r.enqueueLatency());
+            if (r.commitLatency() != null) {
+                out.printf(
+                        "  commit (fsync) latency %s; %.1f enqueues per commit%n",
+                        r.commitLatency(), r.meanGroupSize());
+            }
+        }
+        for (BacklogBenchmark.Result r : backlog) {
+            out.printf(
+                    "%nClaim cost on %s, claims of %d: %,d queued %.3f ms, %,d queued %.3f ms: %.2fx (target <= 2x)%n",
+                    r.store(),
+                    r.claimSize(),
+                    r.small().queued(),
+                    r.small().claim().meanMillis(),
+                    r.large().queued(),
+                    r.large().claim().meanMillis(),
+                    r.growth());
+            out.printf(
+                    "  heap with %,d queued: %.0f MB in use after GC, in a JVM limited to %.0f MB (target <= 256 MB)%n",
+                    r.large().queued(), r.heapUsedMb(), r.heapMaxMb());
+            out.printf(
+                    "  claim plan (%s):%n",
+                    r.planUsesIndexWithoutSort() ? "the ready index in order, no sort" : "NOT an ordered index scan");
+            r.plan().forEach(line -> out.println("    " + line));
+        }
+    }
+
+    private void printDrain(PrintStream out) {
+        out.printf(
+                "%nDrain: %,d no-op tasks enqueued in batches, then drained by in-process workers (tasks/s)%n", tasks);
+        out.printf("%-11s %-13s %10s %10s %12s %6s%n", "store", "system", "enqueue", "drain", "end-to-end", "dups");
+        for (DrainResult r : drain) {
+            out.printf(
+                    "%-11s %-13s %,10.0f %,10.0f %,12.0f %6d%n",
+                    r.store(), r.system(), r.enqueueRate(), r.drainRate(), r.endToEndRate(), r.duplicates());
+        }
+        for (Comparison c : comparisons) {
+            StringBuilder line = new StringBuilder("  " + c.store() + ": Tide drains");
+            for (Map.Entry<String, Double> ratio : c.drainRatios().entrySet()) {
+                Double target = Comparison.PEER_TARGETS.get(ratio.getKey());
+                line.append(String.format(" %.1fx %s", ratio.getValue(), ratio.getKey()));
+                if (target != null) {
+                    line.append(String.format(" (target >= %.0fx)", target));
+                }
+                line.append(',');
+            }
+            if (c.ceilingDrainShare() != null) {
+                line.append(String.format(
+                        " %.0f%% of the ceiling (target >= %.0f%%); enqueues at %.0f%% of it",
+                        c.ceilingDrainShare() * 100, Comparison.CEILING_TARGET * 100, c.ceilingEnqueueShare() * 100));
+            }
+            out.println(line);
+        }
+        out.println("Settings:");
+        drain.stream()
+                .map(r -> "  " + r.store() + " " + r.system() + ": " + r.settings())
+                .distinct()
+                .forEach(out::println);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.tide.bench;
+
+import java.util.List;
+
+/** The systems the drain benchmark knows, by the names the command line and the report use. */
+final class QueueSystems {
+    static final String TIDE = "tide";
+    static final String DB_SCHEDULER = "db-scheduler";
+    static final String JOBRUNR = "jobrunr";
+    static final String CEILING = "ceiling";
+    static final String CEILING_FUSED = "ceiling-fused";
+    static final List<String> ALL = List.of(TIDE, DB_SCHEDULER, JOBRUNR, CEILING, CEILING_FUSED);
+
+    private QueueSystems() {}
+
+    static DrainBenchmark.Factory factory(String system) {
+        return switch (system) {
+            case TIDE -> database -> new TideQueue(database, TideBatches.DEFAULT);
+            case DB_SCHEDULER -> DbSchedulerQueue::new;
+            case JOBRUNR -> JobRunrQueue::new;
+            case CEILING -> database -> new CeilingQueue(database, TideBatches.DEFAULT, false);
+            case CEILING_FUSED -> database -> new CeilingQueue(database, TideBatches.DEFAULT, true);
+            default -> throw new IllegalArgumentException("unknown system '" + system + "' (use one of " + ALL + ")");
+        };
+    }
+}
