@@ -9,7 +9,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code ./bench}: in one run on one machine, Tide against db-scheduler, JobRunr and the storage ceiling on SQLite and
@@ -42,7 +44,7 @@ public final class BenchMain implements Callable<Integer> {
     @Option(
             names = "--systems",
             split = ",",
-            defaultValue = "tide,db-scheduler,jobrunr,ceiling,ceiling-fused",
+            defaultValue = "tide,db-scheduler,jobrunr,ceiling",
             description = "Systems in the drain (${DEFAULT-VALUE}).")
     List<String> systems;
 
@@ -61,6 +63,12 @@ public final class BenchMain implements Callable<Integer> {
             fallbackValue = "true",
             description = "Run each system once on half the tasks first, unmeasured, so the JIT is warm.")
     boolean warmup;
+
+    @Option(
+            names = "--rounds",
+            defaultValue = "3",
+            description = "Measured drains per system; the report gives the median (${DEFAULT-VALUE}).")
+    int rounds;
 
     @Option(names = "--producers", defaultValue = "64", description = "Producers in the enqueue phase.")
     int producers;
@@ -97,17 +105,12 @@ public final class BenchMain implements Callable<Integer> {
         System.exit(new CommandLine(new BenchMain()).execute(args));
     }
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
-        List<BenchDatabase.StoreKind> kinds =
-                stores.stream().map(BenchDatabase.StoreKind::parse).toList();
-        systems.forEach(QueueSystems::factory); // refuses unknown names before anything runs
-        for (String phase : phases) {
-            if (!List.of(DRAIN, ENQUEUE, BACKLOG).contains(phase)) {
-                throw new CommandLine.ParameterException(
-                        new CommandLine(this), "unknown phase '" + phase + "' (use drain, enqueue, backlog)");
-            }
-        }
+        List<BenchDatabase.StoreKind> kinds = validate();
         if (kinds.contains(BenchDatabase.StoreKind.POSTGRESQL)) {
             String problem = PostgresBenchDatabase.unreachable(postgresUrl);
             if (problem != null) {
@@ -128,15 +131,7 @@ public final class BenchMain implements Callable<Integer> {
         for (BenchDatabase.StoreKind kind : kinds) {
             if (phases.contains(DRAIN)) {
                 for (String system : systems) {
-                    if (warmup) {
-                        progress("warming up %s on %s", system, kind.label());
-                        DrainBenchmark.run(databases, kind, system, Math.max(1000, tasks / 2));
-                    }
-                    progress("draining %,d tasks with %s on %s", tasks, system, kind.label());
-                    System.gc();
-                    DrainResult result = DrainBenchmark.run(databases, kind, system, tasks);
-                    progress("  enqueue %,.0f/s, drain %,.0f/s", result.enqueueRate(), result.drainRate());
-                    drained.add(result);
+                    drained.add(drain(databases, kind, system));
                 }
             }
             if (phases.contains(ENQUEUE)) {
@@ -156,6 +151,65 @@ public final class BenchMain implements Callable<Integer> {
         Json.mapper().writer(SerializationFeature.INDENT_OUTPUT).writeValue(out.toFile(), report);
         System.out.println("\nWritten to " + out);
         return 0;
+    }
+
+    /** Warms a system up, then runs it {@code rounds} times; answers the median round. */
+    private DrainResult drain(BenchDatabases databases, BenchDatabase.StoreKind kind, String system) throws Exception {
+        if (warmup) {
+            progress("warming up %s on %s", system, kind.label());
+            DrainBenchmark.run(databases, kind, system, Math.max(1000, tasks / 2));
+        }
+        List<DrainResult> results = new ArrayList<>();
+        for (int round = 1; round <= rounds; round++) {
+            System.gc();
+            DrainResult result = DrainBenchmark.run(databases, kind, system, tasks);
+            progress(
+                    "%s on %s, round %d of %d: enqueue %,.0f/s, drain %,.0f/s%s",
+                    system,
+                    kind.label(),
+                    round,
+                    rounds,
+                    result.enqueueRate(),
+                    result.drainRate(),
+                    result.duplicates() == 0 ? "" : ", " + result.duplicates() + " DUPLICATE RUNS");
+            results.add(result);
+        }
+        return DrainResult.median(results);
+    }
+
+    /** Refuses bad options before anything runs, naming the option; answers the stores to measure. */
+    private List<BenchDatabase.StoreKind> validate() {
+        List<BenchDatabase.StoreKind> kinds = new ArrayList<>();
+        for (String store : stores) {
+            kinds.add(parse("--stores", () -> BenchDatabase.StoreKind.parse(store)));
+        }
+        for (String system : systems) {
+            parse("--systems", () -> QueueSystems.factory(system));
+        }
+        for (String phase : phases) {
+            if (!List.of(DRAIN, ENQUEUE, BACKLOG).contains(phase)) {
+                throw bad("--phases: unknown phase '" + phase + "' (use drain, enqueue, backlog)");
+            }
+        }
+        if (tasks < 1 || rounds < 1 || producers < 1 || producerTasks < 1) {
+            throw bad("--tasks, --rounds, --producers and --producer-tasks must be at least 1");
+        }
+        if (backlog.size() != 2 || backlog.get(0) < 1 || backlog.get(1) <= backlog.get(0)) {
+            throw bad("--backlog: give a small and a larger backlog, e.g. 10000,1000000");
+        }
+        return kinds;
+    }
+
+    private <T> T parse(String option, java.util.function.Supplier<T> parser) {
+        try {
+            return parser.get();
+        } catch (IllegalArgumentException e) {
+            throw bad(option + ": " + e.getMessage());
+        }
+    }
+
+    private CommandLine.ParameterException bad(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
     }
 
     /** Runs the backlog phase in a JVM of its own, limited to {@value BacklogBenchmark#HEAP_LIMIT_MB} MB of heap. */
@@ -181,6 +235,7 @@ public final class BenchMain implements Callable<Integer> {
     private List<String> commandLine() {
         return List.of(
                 "--tasks=" + tasks,
+                "--rounds=" + rounds,
                 "--stores=" + String.join(",", stores),
                 "--systems=" + String.join(",", systems),
                 "--phases=" + String.join(",", phases),

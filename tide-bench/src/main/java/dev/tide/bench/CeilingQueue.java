@@ -19,23 +19,19 @@ import javax.sql.DataSource;
  * durability, in drain loops that each claim a batch and complete it; on PostgreSQL as many loops run at once as the
  * machine has cores, claiming with {@code SKIP LOCKED}.
  *
- * <p>The reference ceiling commits every statement on its own, as a queue must: a claim is committed before its
- * tasks are handed out, and a completion before it is confirmed. The fused variant completes a batch in the same
- * transaction that claims the next, one commit per batch: the most a queue could get out of the database by holding
- * each acknowledgement back until its worker's next claim. It is reported for comparison, not as the reference.
+ * <p>Every statement is committed on its own, as a queue's must be: a claim before its tasks are handed out, a
+ * completion before it is confirmed.
  */
 final class CeilingQueue implements QueueUnderTest {
     private final BenchDatabase database;
     private final DataSource dataSource;
     private final CeilingSql sql;
     private final TideBatches batches;
-    private final boolean fused;
     private final int loops;
 
-    CeilingQueue(BenchDatabase database, TideBatches batches, boolean fused) throws SQLException {
+    CeilingQueue(BenchDatabase database, TideBatches batches) throws SQLException {
         this.database = database;
         this.batches = batches;
-        this.fused = fused;
         this.sql = CeilingSql.of(database.kind());
         this.loops = database.kind() == BenchDatabase.StoreKind.SQLITE
                 ? 1
@@ -51,14 +47,13 @@ final class CeilingQueue implements QueueUnderTest {
 
     @Override
     public String system() {
-        return fused ? QueueSystems.CEILING_FUSED : QueueSystems.CEILING;
+        return QueueSystems.CEILING;
     }
 
     @Override
     public String settings() {
         return "inserts of " + batches.enqueue() + " per transaction; " + loops + " drain loop(s) claiming up to "
-                + batches.claim() + (fused ? ", completing a batch in the transaction of the next claim" : "")
-                + ", each statement its own transaction" + (fused ? " otherwise" : "");
+                + batches.claim() + " and completing what they claimed, each statement its own transaction";
     }
 
     @Override
@@ -112,29 +107,20 @@ final class CeilingQueue implements QueueUnderTest {
                 PreparedStatement claim = c.prepareStatement(sql.claim());
                 PreparedStatement complete = c.prepareStatement(sql.complete())) {
             c.setAutoCommit(false);
-            Batch held = Batch.NONE;
             while (true) {
-                if (!fused && !held.ids().isEmpty()) {
-                    complete(c, complete, held);
-                    c.commit();
-                }
                 Batch claimed = claim(claim, ledger);
-                if (fused && !held.ids().isEmpty()) {
-                    complete(c, complete, held);
-                }
                 c.commit();
                 if (claimed.ids().isEmpty()) {
                     return;
                 }
-                held = claimed;
+                complete(c, complete, claimed);
+                c.commit();
             }
         }
     }
 
     /** The tasks one claim leased, and the claim's lease token. */
-    private record Batch(List<Long> ids, String token) {
-        static final Batch NONE = new Batch(List.of(), null);
-    }
+    private record Batch(List<Long> ids, String token) {}
 
     private Batch claim(PreparedStatement claim, Ledger ledger) throws SQLException {
         String token = UUID.randomUUID().toString();

@@ -1,5 +1,7 @@
 package dev.tide.bench;
 
+import java.util.List;
+
 /** Runs one queue through the drain benchmark on a fresh database: enqueue every task, then drain them all. */
 final class DrainBenchmark {
     private DrainBenchmark() {}
@@ -17,8 +19,10 @@ final class DrainBenchmark {
             long start = System.nanoTime();
             queue.enqueue(tasks);
             long enqueued = System.nanoTime();
+            long writtenBefore = ProcessIo.writtenBytes();
             queue.drain(tasks, ledger);
             long drained = System.nanoTime();
+            long written = ProcessIo.writtenBytes() - writtenBefore;
             if (ledger.executed() != tasks) {
                 throw new IllegalStateException(
                         queue.system() + " ran " + ledger.executed() + " of " + tasks + " tasks");
@@ -30,7 +34,9 @@ final class DrainBenchmark {
                     (enqueued - start) / 1e9,
                     (drained - enqueued) / 1e9,
                     ledger.duplicates(),
-                    queue.settings());
+                    queue.settings(),
+                    store == BenchDatabase.StoreKind.SQLITE && writtenBefore >= 0 ? (double) written / tasks : null,
+                    List.of());
         }
     }
 }

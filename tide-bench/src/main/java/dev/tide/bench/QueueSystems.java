@@ -8,8 +8,7 @@ final class QueueSystems {
     static final String DB_SCHEDULER = "db-scheduler";
     static final String JOBRUNR = "jobrunr";
     static final String CEILING = "ceiling";
-    static final String CEILING_FUSED = "ceiling-fused";
-    static final List<String> ALL = List.of(TIDE, DB_SCHEDULER, JOBRUNR, CEILING, CEILING_FUSED);
+    static final List<String> ALL = List.of(TIDE, DB_SCHEDULER, JOBRUNR, CEILING);
 
     private QueueSystems() {}
 
@@ -18,8 +17,7 @@ final class QueueSystems {
             case TIDE -> database -> new TideQueue(database, TideBatches.DEFAULT);
             case DB_SCHEDULER -> DbSchedulerQueue::new;
             case JOBRUNR -> JobRunrQueue::new;
-            case CEILING -> database -> new CeilingQueue(database, TideBatches.DEFAULT, false);
-            case CEILING_FUSED -> database -> new CeilingQueue(database, TideBatches.DEFAULT, true);
+            case CEILING -> database -> new CeilingQueue(database, TideBatches.DEFAULT);
             default -> throw new IllegalArgumentException("unknown system '" + system + "' (use one of " + ALL + ")");
         };
     }

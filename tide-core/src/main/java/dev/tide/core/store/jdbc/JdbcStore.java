@@ -40,6 +40,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -478,12 +479,12 @@ public abstract class JdbcStore implements Store {
     /**
      * Applies the compare-and-set of every settlement (the task rows only; job counters, job info and enqueued tasks
      * follow in {@link #settle}), answering one row per settlement in order, null where the lease was lost. The result
-     * must equal applying them one by one in order: settlements of distinct tasks go to the dialect's bulk statement,
-     * and a batch that settles one task twice runs one statement each, so the second sees the first.
+     * must equal applying them one by one in order: settlements of distinct tasks go in bulk, and a batch that settles
+     * one task twice runs one statement each, so the second sees the first.
      */
     private List<SettledRow> settleRows(Tx tx, List<Settlement> settlements, Instant now) throws SQLException {
         if (settlements.size() > 1 && distinctTasks(settlements)) {
-            return settleRowsInBulk(tx, settlements, now);
+            return settleInBulk(tx, settlements, now);
         }
         List<SettledRow> rows = new ArrayList<>(settlements.size());
         for (Settlement s : settlements) {
@@ -492,8 +493,59 @@ public abstract class JdbcStore implements Store {
         return rows;
     }
 
+    /** Tasks of one claim (one lease token) that end with one outcome and say nothing more. */
+    private record PlainFinish(String token, Outcome outcome) {
+        static PlainFinish of(Settlement s) {
+            boolean plain = s.target() == TaskState.FINISHED && s.result() == null && s.message() == null;
+            return plain ? new PlainFinish(s.token(), s.outcome()) : null;
+        }
+    }
+
     /**
-     * The compare-and-set of settlements of distinct tasks in one statement, answering as {@link #settleRows} does.
+     * The common acknowledgement, a plain finish, needs one short statement per claim token and outcome
+     * ({@code task_finish_many}); an acknowledgement batch holds the tasks of a few claims. The rest go to the
+     * dialect's general bulk statement.
+     */
+    private List<SettledRow> settleInBulk(Tx tx, List<Settlement> settlements, Instant now) throws SQLException {
+        Map<Long, Integer> positions = new HashMap<>();
+        Map<PlainFinish, List<Long>> plain = new LinkedHashMap<>();
+        List<Settlement> others = new ArrayList<>();
+        for (int i = 0; i < settlements.size(); i++) {
+            Settlement s = settlements.get(i);
+            positions.put(s.taskId(), i);
+            PlainFinish group = PlainFinish.of(s);
+            if (group != null) {
+                plain.computeIfAbsent(group, g -> new ArrayList<>()).add(s.taskId());
+            } else {
+                others.add(s);
+            }
+        }
+        SettledRow[] rows = new SettledRow[settlements.size()];
+        for (Map.Entry<PlainFinish, List<Long>> group : plain.entrySet()) {
+            try (ResultSet rs = tx.prepare("task_finish_many")
+                    .set("outcome", group.getKey().outcome().wireName())
+                    .set("now", now)
+                    .setLongs("ids", group.getValue())
+                    .set("token", group.getKey().token())
+                    .query()) {
+                while (rs.next()) {
+                    rows[positions.get(rs.getLong("id"))] =
+                            new SettledRow(Rows.nullableLong(rs, "job_id"), rs.getString("queue"));
+                }
+            }
+        }
+        if (!others.isEmpty()) {
+            List<SettledRow> settled = settleRowsInBulk(tx, others, now);
+            for (int i = 0; i < others.size(); i++) {
+                rows[positions.get(others.get(i).taskId())] = settled.get(i);
+            }
+        }
+        return Arrays.asList(rows);
+    }
+
+    /**
+     * The compare-and-set of settlements of distinct tasks, of any kind, in one statement, answering one row per
+     * settlement in order, null where the lease was lost.
      */
     protected abstract List<SettledRow> settleRowsInBulk(Tx tx, List<Settlement> settlements, Instant now)
             throws SQLException;

@@ -174,6 +174,14 @@ SET state = :state, run_at = :run_at, message = COALESCE(:message, message), att
 WHERE id = :id AND lease_token = :token
 RETURNING job_id, queue;
 
+-- Tasks of one claim (one lease token) that end with one outcome and no result or message: the common
+-- acknowledgement, in one short statement for many tasks. A task missing from the answer lost its lease.
+-- name: task_finish_many
+UPDATE tide_tasks
+SET state = 'finished', outcome = :outcome, finished_at = :now, lease_token = NULL, lease_expires_at = NULL
+WHERE id = ANY(:ids::bigint[]) AND lease_token = :token
+RETURNING id, job_id, queue;
+
 -- task_finish and task_reschedule for many leases in one statement, each row a compare-and-set on its token. The
 -- caller passes distinct task ids in ascending order (concurrent batches then lock rows in one order) and maps the
 -- answer back by ord (1-based); a row missing from the answer lost its lease.

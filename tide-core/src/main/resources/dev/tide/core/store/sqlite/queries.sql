@@ -144,19 +144,18 @@ SET state = :state, run_at = :run_at, message = COALESCE(:message, message), att
 WHERE id = :id AND lease_token = :token AND state = 'leased'
 RETURNING job_id, queue;
 
--- Acknowledgements in bulk, for SqliteBulk (statements named sqlite_* are this store's own). Lists come as one JSON
--- array; task ids must be distinct. SQLite's RETURNING may not name the FROM clause, so each answer row names its
--- task by id, and a task missing from the answer lost its lease.
-
--- The common case: tasks of one claim (one lease token) ending with one outcome, no result and no message.
--- name: sqlite_task_finish_many
+-- Tasks of one claim (one lease token) that end with one outcome and no result or message: the common
+-- acknowledgement, in one short statement for many tasks. Each answer row names its task by id; a task missing from
+-- the answer lost its lease.
+-- name: task_finish_many
 UPDATE tide_tasks
 SET state = 'finished', outcome = :outcome, finished_at = :now, lease_token = NULL, lease_expires_at = NULL
 WHERE id IN (SELECT value FROM json_each(:ids)) AND lease_token = :token AND state = 'leased'
 RETURNING id, job_id, queue;
 
--- Any mix of task_finish and task_reschedule: one array [id, token, state, outcome, result, message, run_at, refund]
--- per settlement.
+-- Any mix of task_finish and task_reschedule for SqliteBulk (statements named sqlite_* are this store's own), as one
+-- JSON array holding an array [id, token, state, outcome, result, message, run_at, refund] per settlement; task ids
+-- must be distinct. SQLite's RETURNING may not name the FROM clause, so each answer row names its task by id.
 -- name: sqlite_task_settle_many
 UPDATE tide_tasks
 SET state = s.state,

@@ -1,0 +1,92 @@
+package dev.tide.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tide.api.json.Json;
+import dev.tide.core.testing.PostgresTestDatabase;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * Runs the whole benchmark, every phase and every system, at a size that proves it works rather than measures
+ * anything, and checks the report it writes: every run counted every task exactly once, and the backlog phase ran in
+ * its heap-limited JVM. Speed is not asserted here; {@code ./bench} measures it.
+ */
+class BenchSmokeTest {
+    private static final int TASKS = 300;
+
+    @TempDir
+    Path folder;
+
+    @Test
+    void everyPhaseRunsOnSqlite() throws Exception {
+        checkReport(run("sqlite", PostgresTestDatabase.DEFAULT_URL), "sqlite");
+    }
+
+    @Test
+    void everyPhaseRunsOnPostgresql() throws Exception {
+        try (PostgresTestDatabase reachable = PostgresTestDatabase.create("bench_smoke")) {
+            // create() skips this test (or fails it under CI) when PostgreSQL cannot be reached.
+        }
+        checkReport(run("postgresql", PostgresTestDatabase.baseUrl()), "postgresql");
+    }
+
+    private JsonNode run(String store, String postgresUrl) throws Exception {
+        Path out = folder.resolve("bench.json");
+        int exit = new CommandLine(new BenchMain())
+                .execute(
+                        "--tasks=" + TASKS,
+                        "--no-warmup",
+                        "--rounds=1",
+                        "--stores=" + store,
+                        "--producers=4",
+                        "--producer-tasks=25",
+                        "--backlog=300,1500",
+                        "--pg-url=" + postgresUrl,
+                        "--work=" + folder.resolve("work"),
+                        "--out=" + out);
+        assertThat(exit).isZero();
+        return Json.mapper().readTree(out.toFile());
+    }
+
+    private static void checkReport(JsonNode report, String store) {
+        List<String> systems = new ArrayList<>();
+        for (JsonNode run : report.get("drain")) {
+            assertThat(run.get("store").asText()).isEqualTo(store);
+            assertThat(run.get("tasks").asInt()).isEqualTo(TASKS);
+            assertThat(run.get("duplicates").asLong())
+                    .as(run.get("system").asText())
+                    .isZero();
+            assertThat(run.get("drainRate").asDouble()).isPositive();
+            assertThat(run.get("settings").asText()).isNotBlank();
+            systems.add(run.get("system").asText());
+        }
+        assertThat(systems).containsExactlyElementsOf(QueueSystems.ALL);
+
+        JsonNode comparison = report.get("comparisons").get(0);
+        assertThat(comparison.get("drainRatios").has("db-scheduler")).isTrue();
+        assertThat(comparison.get("drainRatios").has("jobrunr")).isTrue();
+        assertThat(comparison.get("ceilingDrainShare").asDouble()).isPositive();
+
+        JsonNode enqueue = report.get("durableEnqueue").get(0);
+        assertThat(enqueue.get("tasks").asInt()).isEqualTo(100);
+        assertThat(enqueue.get("rate").asDouble()).isPositive();
+        if (store.equals("sqlite")) {
+            assertThat(enqueue.get("commitLatency").get("count").asInt()).isPositive();
+        }
+
+        JsonNode backlog = report.get("backlog").get(0);
+        assertThat(backlog.get("large").get("queued").asInt()).isEqualTo(1500);
+        assertThat(backlog.get("planUsesIndexWithoutSort").asBoolean()).isTrue();
+        assertThat(backlog.get("heapMaxMb").asDouble()).isLessThanOrEqualTo(BacklogBenchmark.HEAP_LIMIT_MB);
+        assertThat(backlog.get("growth").asDouble()).isPositive();
+
+        assertThat(report.get("environment").get("fsync").get("count").asInt()).isPositive();
+        assertThat(report.get("command").asText()).startsWith("./bench ");
+    }
+}
