@@ -54,8 +54,9 @@ final class JobRunrQueue implements QueueUnderTest {
 
     @Override
     public String settings() {
+        int pool = poolSize(kind);
         return "JobScheduler.enqueue(Stream) (batches of 5,000); workers " + WORKERS + ", poll interval 5 s, "
-                + poolSize(kind) + " pooled connections";
+                + (pool == 1 ? "one connection" : pool + " pooled connections");
     }
 
     @Override
