@@ -52,8 +52,8 @@ import java.util.TreeMap;
 
 /**
  * The store logic both dialects share, written against named statements. A dialect supplies how a transaction runs
- * ({@link #write}, {@link #read}), its statements file, a bulk settlement ({@link #settleRowsInBulk}), and may replace
- * the insert path ({@link #insertTaskRows}) with a faster one of its own.
+ * ({@link #write}, {@link #read}), its statements file, and its bulk statements: inserting tasks
+ * ({@link #insertTaskRows}) and settling leases ({@link #settleRowsInBulk}).
  *
  * <p>Job counters are kept in the same transaction as the task changes that move them, so a job ends exactly when its
  * last task does, and its end hooks' tasks are inserted in that same transaction.
@@ -254,39 +254,8 @@ public abstract class JdbcStore implements Store {
         return new InsertBatch(results, ready);
     }
 
-    /**
-     * Inserts the rows and returns their ids in order, null for a row whose idempotency key was taken. This default
-     * runs one statement per row; a dialect may replace it with a bulk insert.
-     */
-    protected List<Long> insertTaskRows(Tx tx, List<TaskRow> rows, List<byte[]> keys) throws SQLException {
-        List<Long> ids = new ArrayList<>(rows.size());
-        Statement insert = tx.prepare("task_insert");
-        for (int i = 0; i < rows.size(); i++) {
-            bindInsert(insert, rows.get(i), keys.get(i));
-            try (ResultSet rs = insert.query()) {
-                ids.add(rs.next() ? rs.getLong(1) : null);
-            }
-        }
-        return ids;
-    }
-
-    /** Binds a task row to a statement with {@code task_insert}'s parameters. */
-    protected static void bindInsert(Statement insert, TaskRow row, byte[] key) throws SQLException {
-        insert.set("queue", row.queue())
-                .set("type", row.type())
-                .set("job_id", row.jobId())
-                .set("owner", row.owner())
-                .set("payload", row.payload())
-                .set("priority", (long) row.priority())
-                .set("dispatch_key", key)
-                .set("run_at", row.runAt())
-                .set("deadline", row.deadline())
-                .set("state", row.initialState().wireName())
-                .set("max_attempts", (long) row.maxAttempts())
-                .set("lease_ms", row.leaseMillis())
-                .set("idempotency_key", row.idempotencyKey())
-                .set("created_at", row.createdAt());
-    }
+    /** Inserts the rows and returns their ids in order, null for a row whose idempotency key was taken. */
+    protected abstract List<Long> insertTaskRows(Tx tx, List<TaskRow> rows, List<byte[]> keys) throws SQLException;
 
     private Map<Long, JobInfo> openJobsOf(Tx tx, List<TaskRow> rows) throws SQLException {
         Map<Long, JobInfo> jobs = new HashMap<>();

@@ -76,14 +76,6 @@ DELETE FROM tide_jobs WHERE id = ANY(ARRAY(
     LIMIT :limit
     FOR UPDATE SKIP LOCKED));
 
--- name: task_insert
-INSERT INTO tide_tasks (queue, type, job_id, owner, payload, priority, dispatch_key, run_at, deadline, state,
-                        max_attempts, lease_ms, idempotency_key, created_at)
-VALUES (:queue, :type, :job_id, :owner, :payload, :priority, :dispatch_key, :run_at, :deadline, :state,
-        :max_attempts, :lease_ms, :idempotency_key, :created_at)
-ON CONFLICT (queue, owner, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-RETURNING id;
-
 -- Many rows in one statement, one array per column. Ids are drawn from the table's identity sequence before the
 -- insert, in input order, so each input row (ord, 1-based) is answered with its id, or a null id when its
 -- idempotency key was taken (by an older task or by an earlier row of this batch: rows go in input order).

@@ -61,14 +61,6 @@ DELETE FROM tide_jobs WHERE id IN (
     ORDER BY j.finished_at
     LIMIT :limit);
 
--- name: task_insert
-INSERT INTO tide_tasks (queue, type, job_id, owner, payload, priority, dispatch_key, run_at, deadline, state,
-                        max_attempts, lease_ms, idempotency_key, created_at)
-VALUES (:queue, :type, :job_id, :owner, :payload, :priority, :dispatch_key, :run_at, :deadline, :state,
-        :max_attempts, :lease_ms, :idempotency_key, :created_at)
-ON CONFLICT (queue, owner, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-RETURNING id;
-
 -- Inserts with ids chosen by SqliteStore, run as one JDBC batch: the next ids come from sqlite_sequence (this is the
 -- only writer), and each row's update count says whether it went in (1) or its idempotency key was taken (0).
 -- name: sqlite_task_next_id
