@@ -112,6 +112,25 @@ public interface TaskQueue extends AutoCloseable {
     /** All defined job types, by name. */
     List<JobType> jobTypes();
 
+    /**
+     * Creates or changes a queue's definition. A new discipline applies to tasks enqueued from now on at once; tasks
+     * already waiting are given their place in the new order in the background, in batches ({@link
+     * QueueInfo#reordering()} until done). A queue's suspension is kept.
+     */
+    QueueInfo defineQueue(QueueDefinition definition);
+
+    /** All defined queues, by name. */
+    List<QueueInfo> queues();
+
+    /**
+     * Stops dispatch from a queue on every node at once: claims get nothing from it, while tasks are still accepted.
+     * Defines the queue (in {@link Discipline#PRIORITY} order) if it was not.
+     */
+    QueueInfo suspendQueue(String name);
+
+    /** Lets a suspended queue dispatch again. */
+    QueueInfo resumeQueue(String name);
+
     /** Queue depths and open jobs. */
     StatusReport status();
 

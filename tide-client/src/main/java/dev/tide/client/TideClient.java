@@ -14,6 +14,8 @@ import dev.tide.api.LeasedTask;
 import dev.tide.api.NewJob;
 import dev.tide.api.NewTask;
 import dev.tide.api.Page;
+import dev.tide.api.QueueDefinition;
+import dev.tide.api.QueueInfo;
 import dev.tide.api.StatusReport;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
@@ -261,6 +263,27 @@ public final class TideClient implements TaskQueue {
     @Override
     public List<JobType> jobTypes() {
         return http.call("GET", "v1/job-types", null, HttpBodies.JobTypes.class).types();
+    }
+
+    @Override
+    public QueueInfo defineQueue(QueueDefinition definition) {
+        Objects.requireNonNull(definition, "definition");
+        return http.call("PUT", "v1/queues/" + PathSegment.encode(definition.name()), definition, QueueInfo.class);
+    }
+
+    @Override
+    public List<QueueInfo> queues() {
+        return http.call("GET", "v1/queues", null, HttpBodies.Queues.class).queues();
+    }
+
+    @Override
+    public QueueInfo suspendQueue(String name) {
+        return http.call("POST", "v1/queues/" + PathSegment.encode(name) + "/suspend", null, QueueInfo.class);
+    }
+
+    @Override
+    public QueueInfo resumeQueue(String name) {
+        return http.call("POST", "v1/queues/" + PathSegment.encode(name) + "/resume", null, QueueInfo.class);
     }
 
     @Override

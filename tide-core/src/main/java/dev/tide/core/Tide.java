@@ -14,6 +14,8 @@ import dev.tide.api.NewJob;
 import dev.tide.api.NewTask;
 import dev.tide.api.NotFoundException;
 import dev.tide.api.Page;
+import dev.tide.api.QueueDefinition;
+import dev.tide.api.QueueInfo;
 import dev.tide.api.StatusReport;
 import dev.tide.api.TaskDefaults;
 import dev.tide.api.TaskInfo;
@@ -397,6 +399,35 @@ public final class Tide implements TaskQueue {
     @Override
     public List<JobType> jobTypes() {
         return types.jobTypes();
+    }
+
+    @Override
+    public QueueInfo defineQueue(QueueDefinition definition) {
+        if (definition == null) {
+            throw new InvalidRequestException("queue", "is required");
+        }
+        QueueInfo defined = store.queueDefine(definition, clock.instant());
+        if (defined.reordering()) {
+            maintenance.nudge();
+        }
+        return defined;
+    }
+
+    @Override
+    public List<QueueInfo> queues() {
+        return store.queueList();
+    }
+
+    @Override
+    public QueueInfo suspendQueue(String name) {
+        return store.queueSuspend(TaskType.requireName("queue", name), true, clock.instant());
+    }
+
+    @Override
+    public QueueInfo resumeQueue(String name) {
+        QueueInfo resumed = store.queueSuspend(TaskType.requireName("queue", name), false, clock.instant());
+        wake(java.util.Set.of(resumed.name()));
+        return resumed;
     }
 
     @Override

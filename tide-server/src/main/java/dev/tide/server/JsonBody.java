@@ -64,6 +64,22 @@ final class JsonBody {
         return new String(bytes(ctx), StandardCharsets.UTF_8);
     }
 
+    /**
+     * The body as a definition whose name comes from the path ({@code {name}}); a {@code name} in the body must agree.
+     */
+    <T> T named(Context ctx, Class<T> type) {
+        String name = PathParams.text(ctx, "name");
+        ObjectNode json = requiredObject(ctx);
+        JsonNode given = json.get("name");
+        if (given != null
+                && !given.isNull()
+                && !(given.isTextual() && given.asText().equals(name))) {
+            throw new InvalidRequestException("name", "is " + given + " but the path names '" + name + "'");
+        }
+        json.put("name", name);
+        return convert(json, type);
+    }
+
     <T> T convert(JsonNode node, Class<T> type) {
         try {
             return CONVERT.treeToValue(node, type);

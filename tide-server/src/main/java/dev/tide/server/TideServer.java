@@ -74,6 +74,7 @@ public final class TideServer implements AutoCloseable {
         new JobRoutes(queue, body).addTo(config.routes);
         new WorkerRoutes(queue, body).addTo(config.routes);
         new TypeRoutes(queue, body).addTo(config.routes);
+        new QueueRoutes(queue, body).addTo(config.routes);
     }
 
     /**

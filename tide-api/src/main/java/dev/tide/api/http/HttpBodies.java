@@ -7,6 +7,7 @@ import dev.tide.api.JobType;
 import dev.tide.api.Lease;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.NewTask;
+import dev.tide.api.QueueInfo;
 import dev.tide.api.TaskType;
 import java.time.Duration;
 import java.util.List;
@@ -49,6 +50,8 @@ public final class HttpBodies {
     public record TaskTypes(List<TaskType> types) {}
 
     public record JobTypes(List<JobType> types) {}
+
+    public record Queues(List<QueueInfo> queues) {}
 
     /**
      * @param node this node's name, when the queue is an embedded engine

@@ -1,5 +1,6 @@
 package dev.tide.core.engine;
 
+import dev.tide.api.Discipline;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 
@@ -8,7 +9,7 @@ import java.time.Instant;
  * and PostgreSQL's bytea compare). A claim is then a range scan of one index on (queue, dispatch_key, id), with the id
  * breaking ties first come first served.
  *
- * <p>The default order is the thesis's: job priority descending, job deadline ascending, task priority descending,
+ * <p>Each queue's {@link Discipline} decides what the key holds ({@link #of}). The default order is the thesis's: job priority descending, job deadline ascending, task priority descending,
  * task deadline ascending. A missing deadline sorts after every real one; a task without a job has job priority 0 and
  * no job deadline. Descending fields are stored complemented, and the sign bit is flipped so that two's complement
  * numbers compare correctly as unsigned bytes.
@@ -18,6 +19,29 @@ public final class DispatchKey {
     public static final int LENGTH = 24;
 
     private DispatchKey() {}
+
+    private static final byte[] FIFO = new byte[0];
+
+    /**
+     * The key of a task in a queue of the given discipline. {@code fifo}: empty, so the task id alone orders;
+     * {@code priority}: {@link #priorityOrder}; {@code edf}: the earlier of the task's and the job's deadline, tasks
+     * without either last.
+     */
+    public static byte[] of(
+            Discipline discipline, int jobPriority, Instant jobDeadline, int priority, Instant deadline) {
+        return switch (discipline) {
+            case FIFO -> FIFO;
+            case PRIORITY -> priorityOrder(jobPriority, jobDeadline, priority, deadline);
+            case EDF ->
+                ByteBuffer.allocate(Long.BYTES)
+                        .putLong(ascending(earliest(deadline, jobDeadline)))
+                        .array();
+        };
+    }
+
+    private static Instant earliest(Instant a, Instant b) {
+        return a == null ? b : b == null || a.isBefore(b) ? a : b;
+    }
 
     public static byte[] priorityOrder(int jobPriority, Instant jobDeadline, int priority, Instant deadline) {
         ByteBuffer key = ByteBuffer.allocate(LENGTH);

@@ -14,8 +14,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The chores one node does for all: promote scheduled tasks whose time has come, reclaim expired leases, prune what
- * retention allows. Only the leader does them (always this node on SQLite; on PostgreSQL the holder of an advisory
+ * The chores one node does for all: promote scheduled tasks whose time has come, reclaim expired leases, give the
+ * waiting tasks of a queue whose discipline changed their place in the new order, prune what retention allows. Only the leader does them (always this node on SQLite; on PostgreSQL the holder of an advisory
  * lock), each in bounded batches so no pass holds a long transaction.
  *
  * <p>The thread sleeps until the next scheduled task is due or the interval passes, whichever is sooner, so a delayed
@@ -25,6 +25,12 @@ public final class Maintenance implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Maintenance.class);
     private static final int BATCH = 1000;
     private static final int MAX_BATCHES_PER_PASS = 50;
+
+    /**
+     * How long after a change of discipline re-keying keeps looking for tasks keyed the old way: an enqueue that read
+     * the old discipline just before the change committed may commit just after it.
+     */
+    static final Duration REKEY_GRACE = Duration.ofSeconds(10);
 
     private final Store store;
     private final InstantSource clock;
@@ -71,6 +77,7 @@ public final class Maintenance implements AutoCloseable {
         Instant now = clock.instant();
         promote(now);
         reclaim(now);
+        rekey(now);
         prune(now);
         return true;
     }
@@ -99,6 +106,13 @@ public final class Maintenance implements AutoCloseable {
             if (expired.size() < BATCH) {
                 return;
             }
+        }
+    }
+
+    private void rekey(Instant now) {
+        Instant settledBefore = now.minus(REKEY_GRACE);
+        for (int i = 0; i < MAX_BATCHES_PER_PASS && store.taskRekey(BATCH, settledBefore) > 0; i++) {
+            // keep going while there is work
         }
     }
 

@@ -4,6 +4,8 @@ import dev.tide.api.JobInfo;
 import dev.tide.api.JobType;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.Page;
+import dev.tide.api.QueueDefinition;
+import dev.tide.api.QueueInfo;
 import dev.tide.api.StatusReport;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
@@ -40,6 +42,23 @@ public interface Store extends AutoCloseable {
     void jobTypeUpsert(JobType type, Instant now);
 
     List<JobType> jobTypeList();
+
+    // --- queues --------------------------------------------------------------------------------------------------
+
+    /** Creates a queue or changes its discipline, starting the re-keying of its waiting tasks when the order changed. */
+    QueueInfo queueDefine(QueueDefinition definition, Instant now);
+
+    List<QueueInfo> queueList();
+
+    /** Suspends or resumes a queue, defining it (in priority order) if it was not. */
+    QueueInfo queueSuspend(String name, boolean suspended, Instant now);
+
+    /**
+     * Gives up to {@code limit} waiting tasks of a queue whose discipline changed their key in the new order; returns
+     * how many it re-keyed. A queue's re-keying ends once no task is left and {@code settledBefore} has passed its
+     * change, so that enqueues racing the change are covered too.
+     */
+    int taskRekey(int limit, Instant settledBefore);
 
     // --- jobs ----------------------------------------------------------------------------------------------------
 

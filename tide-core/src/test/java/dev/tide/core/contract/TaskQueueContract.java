@@ -7,6 +7,7 @@ import dev.tide.api.Ack;
 import dev.tide.api.AckResult;
 import dev.tide.api.ClaimRequest;
 import dev.tide.api.ConflictException;
+import dev.tide.api.Discipline;
 import dev.tide.api.EnqueueResult;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.JobCreated;
@@ -23,6 +24,8 @@ import dev.tide.api.NotFoundException;
 import dev.tide.api.Outcome;
 import dev.tide.api.Page;
 import dev.tide.api.PayloadTooLargeException;
+import dev.tide.api.QueueDefinition;
+import dev.tide.api.QueueInfo;
 import dev.tide.api.RetryBackoff;
 import dev.tide.api.StatusReport;
 import dev.tide.api.TaskDefaults;
@@ -330,6 +333,120 @@ public abstract class TaskQueueContract {
         EnqueueResult second = queue.enqueue(t);
         assertThat(second.created()).isTrue();
         assertThat(second.id()).isNotEqualTo(first);
+    }
+
+    // --- queues: disciplines and suspension ------------------------------------------------------------------------
+
+    private List<Long> drainIds(String lane, int n) {
+        List<Long> order = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            List<LeasedTask> got = queue.claim(ClaimRequest.of(lane, "w", 1));
+            assertThat(got).as("task %d of %d from %s", i + 1, n, lane).hasSize(1);
+            order.add(got.get(0).id());
+        }
+        return order;
+    }
+
+    private long enqueueTo(String lane, int priority, Instant deadline) {
+        return queue.enqueue(NewTask.builder("t")
+                        .queue(lane)
+                        .priority(priority)
+                        .deadline(deadline)
+                        .build())
+                .id();
+    }
+
+    @Test
+    void aFifoQueueServesInArrivalOrderWhateverThePriority() {
+        QueueInfo defined = queue.defineQueue(QueueDefinition.named("lane").withDiscipline(Discipline.FIFO));
+        assertThat(defined.discipline()).isEqualTo(Discipline.FIFO);
+        assertThat(defined.suspended()).isFalse();
+        long a = enqueueTo("lane", 0, null);
+        long b = enqueueTo("lane", 100, T0.plusSeconds(5));
+        long c = enqueueTo("lane", -5, null);
+        assertThat(drainIds("lane", 3)).containsExactly(a, b, c);
+    }
+
+    @Test
+    void anEdfQueueServesTheEarliestDeadlineOfTaskOrJobFirst() {
+        queue.defineQueue(QueueDefinition.named("lane").withDiscipline(Discipline.EDF));
+        long none = enqueueTo("lane", 100, null);
+        long late = enqueueTo("lane", 0, T0.plus(Duration.ofHours(3)));
+        long soon = enqueueTo("lane", -1, T0.plus(Duration.ofHours(1)));
+        long inUrgentJob = queue.createJob(NewJob.builder("j")
+                        .deadline(T0.plus(Duration.ofMinutes(30)))
+                        .task(NewTask.builder("t")
+                                .queue("lane")
+                                .deadline(T0.plus(Duration.ofHours(5)))
+                                .build())
+                        .build())
+                .taskIds()
+                .get(0);
+        long sameAsSoon = enqueueTo("lane", 50, T0.plus(Duration.ofHours(1)));
+        assertThat(drainIds("lane", 5)).containsExactly(inUrgentJob, soon, sameAsSoon, late, none);
+    }
+
+    @Test
+    void aNewDisciplineReordersTheTasksAlreadyWaiting() {
+        long low = enqueueTo("lane", 0, null);
+        long high = enqueueTo("lane", 9, null);
+        long scheduled = queue.enqueue(NewTask.builder("t")
+                        .queue("lane")
+                        .priority(5)
+                        .delay(Duration.ofMinutes(1))
+                        .build())
+                .id();
+        QueueInfo changed = queue.defineQueue(QueueDefinition.named("lane").withDiscipline(Discipline.FIFO));
+        assertThat(changed.reordering()).isTrue();
+        long newest = enqueueTo("lane", 100, null);
+        fixture.maintenance();
+        // Re-keyed, but an enqueue racing the change could still land: it keeps looking for a little while.
+        assertThat(queue.queues())
+                .singleElement()
+                .satisfies(q -> assertThat(q.reordering()).isTrue());
+        clock.advance(Duration.ofMinutes(1));
+        fixture.maintenance();
+        assertThat(queue.queues())
+                .singleElement()
+                .satisfies(q -> assertThat(q.reordering()).isFalse());
+        assertThat(drainIds("lane", 4)).containsExactly(low, high, scheduled, newest);
+        // Defining it again the same way starts nothing.
+        assertThat(queue.defineQueue(QueueDefinition.named("lane").withDiscipline(Discipline.FIFO))
+                        .reordering())
+                .isFalse();
+    }
+
+    @Test
+    void aSuspendedQueueTakesTasksButHandsOutNone() {
+        long waiting = enqueueTo("lane", 0, null);
+        enqueue("t");
+        QueueInfo suspended = queue.suspendQueue("lane");
+        assertThat(suspended.suspended()).isTrue();
+        assertThat(suspended.discipline()).isEqualTo(Discipline.PRIORITY);
+        long arrived = enqueueTo("lane", 0, null);
+        assertThat(queue.claim(ClaimRequest.of("lane", "w", 10))).isEmpty();
+        assertThat(queue.claimTask(waiting, "w", null)).isEmpty();
+        assertThat(claim("w", 10)).as("other queues keep flowing").hasSize(1);
+        // Redefining the discipline keeps the suspension.
+        assertThat(queue.defineQueue(QueueDefinition.named("lane").withDiscipline(Discipline.FIFO))
+                        .suspended())
+                .isTrue();
+        assertThat(queue.resumeQueue("lane").suspended()).isFalse();
+        assertThat(drainIds("lane", 2)).containsExactly(waiting, arrived);
+        assertThat(queue.queues()).extracting(QueueInfo::name).containsExactly("lane");
+    }
+
+    @Test
+    void badQueueNamesAreRefused() {
+        assertThatThrownBy(() -> queue.defineQueue(new QueueDefinition("no spaces", Discipline.FIFO)))
+                .isInstanceOfSatisfying(
+                        InvalidRequestException.class,
+                        e -> assertThat(e.field()).isEqualTo("name"));
+        assertThatThrownBy(() -> queue.suspendQueue("no/slash"))
+                .isInstanceOfSatisfying(
+                        InvalidRequestException.class,
+                        e -> assertThat(e.field()).isEqualTo("queue"));
+        assertThat(queue.queues()).isEmpty();
     }
 
     // --- claiming ------------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ package dev.tide.core.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tide.api.Discipline;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -12,7 +13,9 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
-/** The byte key must order exactly as the thesis's comparison does, for every value including extremes and nulls. */
+/**
+ * Each discipline's byte key must order exactly as its comparison does, for every value including extremes and nulls.
+ */
 class DispatchKeyTest {
     record Order(int jobPriority, Instant jobDeadline, int priority, Instant deadline) {
         byte[] key() {
@@ -32,6 +35,36 @@ class DispatchKeyTest {
         int expected = Integer.signum(THESIS.compare(a, b));
         int actual = Integer.signum(Arrays.compareUnsigned(a.key(), b.key()));
         assertThat(actual).isEqualTo(expected);
+    }
+
+    @Property(tries = 2000)
+    void edfBytesCompareLikeTheEarlierDeadlineOfTaskAndJob(@ForAll("orders") Order a, @ForAll("orders") Order b) {
+        Comparator<Order> edf = Comparator.comparing(DispatchKeyTest::earliestDeadline, NULLS_LAST);
+        int expected = Integer.signum(edf.compare(a, b));
+        int actual = Integer.signum(Arrays.compareUnsigned(edfKey(a), edfKey(b)));
+        assertThat(actual).isEqualTo(expected);
+    }
+
+    @Property(tries = 200)
+    void fifoKeysAreAllEqualSoTheTaskIdDecides(@ForAll("orders") Order a, @ForAll("orders") Order b) {
+        assertThat(Arrays.compareUnsigned(key(Discipline.FIFO, a), key(Discipline.FIFO, b)))
+                .isZero();
+        assertThat(key(Discipline.PRIORITY, a)).isEqualTo(a.key());
+    }
+
+    private static Instant earliestDeadline(Order o) {
+        if (o.deadline() == null || o.jobDeadline() == null) {
+            return o.deadline() == null ? o.jobDeadline() : o.deadline();
+        }
+        return o.deadline().isBefore(o.jobDeadline()) ? o.deadline() : o.jobDeadline();
+    }
+
+    private static byte[] edfKey(Order o) {
+        return key(Discipline.EDF, o);
+    }
+
+    private static byte[] key(Discipline discipline, Order o) {
+        return DispatchKey.of(discipline, o.jobPriority(), o.jobDeadline(), o.priority(), o.deadline());
     }
 
     @Provide

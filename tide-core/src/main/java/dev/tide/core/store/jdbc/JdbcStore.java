@@ -2,6 +2,7 @@ package dev.tide.core.store.jdbc;
 
 import dev.tide.api.AckResult;
 import dev.tide.api.ConflictException;
+import dev.tide.api.Discipline;
 import dev.tide.api.EnqueueResult;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.JobInfo;
@@ -12,6 +13,8 @@ import dev.tide.api.LeasedTask;
 import dev.tide.api.NotFoundException;
 import dev.tide.api.Outcome;
 import dev.tide.api.Page;
+import dev.tide.api.QueueDefinition;
+import dev.tide.api.QueueInfo;
 import dev.tide.api.StatusReport;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
@@ -127,6 +130,107 @@ public abstract class JdbcStore implements Store {
         return out;
     }
 
+    // --- queues --------------------------------------------------------------------------------------------------
+
+    @Override
+    public QueueInfo queueDefine(QueueDefinition definition, Instant now) {
+        return write(tx -> {
+            try (ResultSet rs = tx.prepare("queue_define")
+                    .set("name", definition.name())
+                    .set("discipline", definition.discipline().wireName())
+                    .set("now", now)
+                    .query()) {
+                rs.next();
+                return Rows.queue(rs);
+            }
+        });
+    }
+
+    @Override
+    public List<QueueInfo> queueList() {
+        return read(tx -> {
+            List<QueueInfo> queues = new ArrayList<>();
+            try (ResultSet rs = tx.prepare("queue_list").query()) {
+                while (rs.next()) {
+                    queues.add(Rows.queue(rs));
+                }
+            }
+            return queues;
+        });
+    }
+
+    @Override
+    public QueueInfo queueSuspend(String name, boolean suspended, Instant now) {
+        return write(tx -> {
+            try (ResultSet rs = tx.prepare("queue_suspend")
+                    .set("name", name)
+                    .set("suspended", suspended ? 1L : 0L)
+                    .set("now", now)
+                    .query()) {
+                rs.next();
+                return Rows.queue(rs);
+            }
+        });
+    }
+
+    /** The queue's discipline as committed, read in the inserting transaction itself so no node keys by a stale one. */
+    private static Discipline disciplineOf(Tx tx, String queue) throws SQLException {
+        try (ResultSet rs = tx.prepare("queue_get").set("name", queue).query()) {
+            return rs.next() ? Discipline.parse(rs.getString("discipline")) : Discipline.PRIORITY;
+        }
+    }
+
+    @Override
+    public int taskRekey(int limit, Instant settledBefore) {
+        return write(tx -> {
+            String name;
+            Discipline discipline;
+            long after;
+            long changedAt;
+            try (ResultSet rs = tx.prepare("queue_rekey_next").query()) {
+                if (!rs.next()) {
+                    return 0;
+                }
+                name = rs.getString("name");
+                discipline = Discipline.parse(rs.getString("discipline"));
+                after = rs.getLong("rekey_after_id");
+                changedAt = rs.getLong("changed_at");
+            }
+            Statement rekey = tx.prepare("task_rekey");
+            int rekeyed = 0;
+            try (ResultSet rs = tx.prepare("task_rekey_candidates")
+                    .set("queue", name)
+                    .set("after_id", after)
+                    .set("limit", (long) limit)
+                    .query()) {
+                while (rs.next()) {
+                    after = rs.getLong("id");
+                    rekey.set("id", after)
+                            .set(
+                                    "dispatch_key",
+                                    DispatchKey.of(
+                                            discipline,
+                                            rs.getInt("job_priority"),
+                                            Rows.instant(rs, "job_deadline"),
+                                            rs.getInt("priority"),
+                                            Rows.instant(rs, "deadline")))
+                            .addBatch();
+                    rekeyed++;
+                }
+            }
+            if (rekeyed > 0) {
+                rekey.executeBatch();
+            }
+            boolean done = rekeyed < limit && changedAt < settledBefore.toEpochMilli();
+            tx.prepare("queue_rekey_progress")
+                    .set("name", name)
+                    .set("after_id", done ? null : (Long) after)
+                    .set("changed_at", changedAt)
+                    .update();
+            return rekeyed;
+        });
+    }
+
     // --- jobs ----------------------------------------------------------------------------------------------------
 
     @Override
@@ -217,10 +321,17 @@ public abstract class JdbcStore implements Store {
      */
     protected InsertBatch insertRows(Tx tx, List<TaskRow> rows) throws SQLException {
         Map<Long, JobInfo> jobs = openJobsOf(tx, rows);
+        Map<String, Discipline> disciplines = new HashMap<>();
         List<byte[]> keys = new ArrayList<>(rows.size());
         for (TaskRow row : rows) {
             JobInfo job = row.jobId() == null ? null : jobs.get(row.jobId());
-            keys.add(DispatchKey.priorityOrder(
+            Discipline discipline = disciplines.get(row.queue());
+            if (discipline == null) {
+                discipline = disciplineOf(tx, row.queue());
+                disciplines.put(row.queue(), discipline);
+            }
+            keys.add(DispatchKey.of(
+                    discipline,
                     job == null ? 0 : job.priority(),
                     job == null ? null : job.deadline(),
                     row.priority(),

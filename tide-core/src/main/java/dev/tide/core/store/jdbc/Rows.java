@@ -1,10 +1,12 @@
 package dev.tide.core.store.jdbc;
 
+import dev.tide.api.Discipline;
 import dev.tide.api.JobInfo;
 import dev.tide.api.JobState;
 import dev.tide.api.Lease;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.Outcome;
+import dev.tide.api.QueueInfo;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskState;
 import java.sql.ResultSet;
@@ -75,6 +77,15 @@ public final class Rows {
                 rs.getInt("cancelled"),
                 instant(rs, "created_at"),
                 instant(rs, "finished_at"));
+    }
+
+    public static QueueInfo queue(ResultSet rs) throws SQLException {
+        return new QueueInfo(
+                rs.getString("name"),
+                Discipline.parse(rs.getString("discipline")),
+                rs.getInt("suspended") != 0,
+                nullableLong(rs, "rekey_after_id") != null,
+                instant(rs, "updated_at"));
     }
 
     public static Instant instant(ResultSet rs, String column) throws SQLException {

@@ -15,6 +15,50 @@ ON CONFLICT (name) DO UPDATE SET definition = excluded.definition, updated_at = 
 -- name: job_type_list
 SELECT definition FROM tide_job_types ORDER BY name;
 
+-- name: queue_get
+SELECT * FROM tide_queues WHERE name = :name;
+
+-- name: queue_list
+SELECT * FROM tide_queues ORDER BY name;
+
+-- Creates a queue or changes its discipline. Tasks already waiting in a queue whose order changes (including one
+-- used before it was defined, in priority order) are re-keyed in the background: rekey_after_id starts at 0.
+-- name: queue_define
+INSERT INTO tide_queues (name, discipline, suspended, rekey_after_id, changed_at, updated_at)
+VALUES (:name, :discipline, 0, CASE WHEN :discipline = 'priority' THEN NULL ELSE 0 END, :now, :now)
+ON CONFLICT (name) DO UPDATE SET
+    rekey_after_id = CASE WHEN tide_queues.discipline = excluded.discipline THEN tide_queues.rekey_after_id ELSE 0 END,
+    changed_at = CASE WHEN tide_queues.discipline = excluded.discipline THEN tide_queues.changed_at
+                      ELSE excluded.changed_at END,
+    discipline = excluded.discipline,
+    updated_at = excluded.updated_at
+RETURNING *;
+
+-- name: queue_suspend
+INSERT INTO tide_queues (name, discipline, suspended, rekey_after_id, changed_at, updated_at)
+VALUES (:name, 'priority', :suspended, NULL, :now, :now)
+ON CONFLICT (name) DO UPDATE SET suspended = excluded.suspended, updated_at = excluded.updated_at
+RETURNING *;
+
+-- The next queue whose waiting tasks are being re-keyed after a change of discipline.
+-- name: queue_rekey_next
+SELECT * FROM tide_queues WHERE rekey_after_id IS NOT NULL ORDER BY name LIMIT 1;
+
+-- Moves the re-keying cursor, or ends it (NULL), unless the discipline changed again meanwhile (which restarted it).
+-- name: queue_rekey_progress
+UPDATE tide_queues SET rekey_after_id = :after_id WHERE name = :name AND changed_at = :changed_at;
+
+-- Waiting tasks of a queue after a task id, with what their dispatch keys are made of.
+-- name: task_rekey_candidates
+SELECT t.id, t.priority, t.deadline, j.priority AS job_priority, j.deadline AS job_deadline
+FROM tide_tasks t LEFT JOIN tide_jobs j ON j.id = t.job_id
+WHERE t.queue = :queue AND t.id > :after_id AND t.state IN ('ready', 'scheduled')
+ORDER BY t.id
+LIMIT :limit;
+
+-- name: task_rekey
+UPDATE tide_tasks SET dispatch_key = :dispatch_key WHERE id = :id AND state IN ('ready', 'scheduled');
+
 -- name: job_insert
 INSERT INTO tide_jobs (type, title, owner, priority, deadline, state, info, created_at)
 VALUES (:type, :title, :owner, :priority, :deadline, 'open', :info, :now)
@@ -86,6 +130,7 @@ SET state = 'leased', lease_owner = :owner, lease_token = :token,
 WHERE id IN (
     SELECT id FROM tide_tasks
     WHERE queue = :queue AND state = 'ready'
+      AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name = :queue AND q.suspended = 1)
     ORDER BY dispatch_key, id
     LIMIT :limit)
 RETURNING id;
@@ -98,6 +143,7 @@ SET state = 'leased', lease_owner = :owner, lease_token = :token,
 WHERE id IN (
     SELECT id FROM tide_tasks
     WHERE queue = :queue AND state = 'ready' AND type IN (SELECT value FROM json_each(:types))
+      AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name = :queue AND q.suspended = 1)
     ORDER BY dispatch_key, id
     LIMIT :limit)
 RETURNING id;
@@ -115,6 +161,7 @@ SET state = 'leased', lease_owner = :owner, lease_token = :token,
     lease_expires_at = :now + COALESCE(:lease_ms, lease_ms), attempts = attempts + 1,
     started_at = COALESCE(started_at, :now)
 WHERE id = :id AND state = 'ready'
+  AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name = tide_tasks.queue AND q.suspended = 1)
 RETURNING *;
 
 -- name: task_lease_extend

@@ -1,0 +1,31 @@
+package dev.tide.api;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Locale;
+
+/**
+ * The order in which a queue hands out its ready tasks. Every discipline is one sort key computed when a task is
+ * enqueued, so a claim stays one range scan of one index whatever the discipline; ties go first come, first served.
+ */
+public enum Discipline {
+    /** First come, first served: priorities and deadlines do not matter. */
+    FIFO,
+    /**
+     * The thesis's order, and the default: job priority (highest first), job deadline (earliest first), task priority
+     * (highest first), task deadline (earliest first).
+     */
+    PRIORITY,
+    /** Earliest deadline first: the earlier of the task's deadline and its job's; tasks without one come last. */
+    EDF;
+
+    @JsonValue
+    public String wireName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    @JsonCreator
+    public static Discipline parse(String text) {
+        return Wire.parse(Discipline.class, "discipline", text);
+    }
+}
