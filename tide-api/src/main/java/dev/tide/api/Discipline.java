@@ -17,7 +17,12 @@ public enum Discipline {
      */
     PRIORITY,
     /** Earliest deadline first: the earlier of the task's deadline and its job's; tasks without one come last. */
-    EDF;
+    EDF,
+    /**
+     * Weighted random choice (a roulette wheel): each claim takes a ready task with probability its weight / the sum of
+     * the ready tasks' weights, also while tasks arrive and leave. Priorities and deadlines do not matter.
+     */
+    ROULETTE;
 
     @JsonValue
     public String wireName() {

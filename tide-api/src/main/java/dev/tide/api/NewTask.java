@@ -17,6 +17,8 @@ import java.time.Instant;
  * @param jobId the job it belongs to, or null for a standalone task
  * @param owner the user on whose behalf it runs; scopes idempotency keys and browsing
  * @param priority higher runs first among tasks of equal job priority and deadline
+ * @param weight in a {@code roulette} queue, the task's share of the draw: a claim takes it with probability weight /
+ *     sum of the weights of the ready tasks; 1 when null. Ignored by the other disciplines
  * @param runAt earliest time to run; now when null. Mutually exclusive with {@code delay}
  * @param delay run this long after enqueue; mutually exclusive with {@code runAt}
  * @param deadline when it should be done by; defaults to enqueue time plus the type's default duration
@@ -33,6 +35,7 @@ public record NewTask(
         Long jobId,
         String owner,
         Integer priority,
+        Double weight,
         Instant runAt,
         Duration delay,
         Instant deadline,
@@ -53,13 +56,24 @@ public record NewTask(
     /** A copy owned by {@code user}. */
     public NewTask withOwner(String user) {
         return new NewTask(
-                type, queue, payload, jobId, user, priority, runAt, delay, deadline, maxAttempts, idempotencyKey);
+                type,
+                queue,
+                payload,
+                jobId,
+                user,
+                priority,
+                weight,
+                runAt,
+                delay,
+                deadline,
+                maxAttempts,
+                idempotencyKey);
     }
 
     /** A copy with another payload (JSON text). */
     public NewTask withPayload(String json) {
         return new NewTask(
-                type, queue, json, jobId, owner, priority, runAt, delay, deadline, maxAttempts, idempotencyKey);
+                type, queue, json, jobId, owner, priority, weight, runAt, delay, deadline, maxAttempts, idempotencyKey);
     }
 
     /** Fluent construction; every setter is optional. */
@@ -70,6 +84,7 @@ public record NewTask(
         private Long jobId;
         private String owner;
         private Integer priority;
+        private Double weight;
         private Instant runAt;
         private Duration delay;
         private Instant deadline;
@@ -112,6 +127,12 @@ public record NewTask(
             return this;
         }
 
+        /** The task's share of the draw in a {@code roulette} queue (greater than 0; 1 by default). */
+        public Builder weight(double weight) {
+            this.weight = weight;
+            return this;
+        }
+
         public Builder runAt(Instant runAt) {
             this.runAt = runAt;
             return this;
@@ -139,7 +160,18 @@ public record NewTask(
 
         public NewTask build() {
             return new NewTask(
-                    type, queue, payload, jobId, owner, priority, runAt, delay, deadline, maxAttempts, idempotencyKey);
+                    type,
+                    queue,
+                    payload,
+                    jobId,
+                    owner,
+                    priority,
+                    weight,
+                    runAt,
+                    delay,
+                    deadline,
+                    maxAttempts,
+                    idempotencyKey);
         }
     }
 }

@@ -27,6 +27,7 @@ public record TaskInfo(
         String payload,
 
         int priority,
+        double weight,
         Instant runAt,
         Instant deadline,
         TaskState state,

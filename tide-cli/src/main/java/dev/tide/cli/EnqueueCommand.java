@@ -36,6 +36,9 @@ final class EnqueueCommand implements Runnable {
     @Option(names = "--priority", description = "Priority; higher runs first.")
     Integer priority;
 
+    @Option(names = "--weight", description = "Share of the draw in a roulette queue (default 1).")
+    Double weight;
+
     @Option(names = "--delay", converter = Durations.class, description = "Run after this long (30s, 5m, PT1H).")
     Duration delay;
 
@@ -62,8 +65,8 @@ final class EnqueueCommand implements Runnable {
 
     @Override
     public void run() {
-        NewTask task =
-                new NewTask(type, queue, payloadText(), job, owner, priority, runAt, delay, deadline, maxAttempts, key);
+        NewTask task = new NewTask(
+                type, queue, payloadText(), job, owner, priority, weight, runAt, delay, deadline, maxAttempts, key);
         try (TargetOptions.Target t = target.open("tide enqueue")) {
             EnqueueResult result = t.queue().enqueue(task);
             var out = spec.commandLine().getOut();

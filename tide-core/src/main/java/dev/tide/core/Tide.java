@@ -27,6 +27,7 @@ import dev.tide.core.engine.AckResolver;
 import dev.tide.core.engine.Inputs;
 import dev.tide.core.engine.JobNotices;
 import dev.tide.core.engine.Maintenance;
+import dev.tide.core.engine.RaceDraws;
 import dev.tide.core.engine.ReadySignal;
 import dev.tide.core.engine.TaskResolver;
 import dev.tide.core.engine.Tokens;
@@ -102,7 +103,8 @@ public final class Tide implements TaskQueue {
             AutoCloseable ownedClock,
             TideConfig config,
             boolean migrate,
-            AutoCloseable folderLock) {
+            AutoCloseable folderLock,
+            RaceDraws draws) {
         this.store = store;
         this.clock = clock;
         this.ownedClock = ownedClock;
@@ -116,11 +118,11 @@ public final class Tide implements TaskQueue {
             }
             this.types = new TypeRegistry(store, config.taskDefaults());
             types.reload();
-            this.resolver = new TaskResolver(types, config.payloadCapBytes());
+            this.resolver = new TaskResolver(types, config.payloadCapBytes(), draws);
             this.acks = new AckResolver(types, resolver, config.payloadCapBytes());
             relay.target = new JobNotices(types, resolver, clock);
             store.readySubscribe(queue -> ready.signal(List.of(queue)));
-            this.maintenance = new Maintenance(store, clock, acks, types, config.retention(), this::afterSettle);
+            this.maintenance = new Maintenance(store, clock, acks, types, config.retention(), draws, this::afterSettle);
             if (config.maintenanceInterval() != null) {
                 maintenance.start(config.maintenanceInterval());
             }
@@ -535,6 +537,7 @@ public final class Tide implements TaskQueue {
         private PostgresOptions postgresOptions;
         private Function<JobEndHook, Store> storeFactory;
         private InstantSource clock;
+        private RaceDraws draws = RaceDraws.threadLocal();
         private TideConfig config = TideConfig.defaults();
         private boolean migrate = true;
         private boolean lockFolder = true;
@@ -579,6 +582,15 @@ public final class Tide implements TaskQueue {
             return this;
         }
 
+        /**
+         * The random source of roulette queues' draws; each thread's own {@code ThreadLocalRandom} by default. Give a
+         * seeded {@link java.util.Random} (which is safe to share between threads) to make draws repeatable.
+         */
+        public Builder random(java.util.random.RandomGenerator value) {
+            this.draws = RaceDraws.from(value);
+            return this;
+        }
+
         public Builder config(TideConfig value) {
             this.config = value;
             return this;
@@ -609,7 +621,7 @@ public final class Tide implements TaskQueue {
                 DataFolderLock lock = lockFolder ? DataFolderLock.acquire(folder, purpose) : null;
                 try {
                     Store store = SqliteStore.open(folder, relay);
-                    return new Tide(store, relay, clockOrSystem(), null, config, migrate, lock);
+                    return new Tide(store, relay, clockOrSystem(), null, config, migrate, lock, draws);
                 } catch (RuntimeException e) {
                     closeQuietly(lock);
                     throw e;
@@ -627,12 +639,13 @@ public final class Tide implements TaskQueue {
                     store.close();
                     throw e;
                 }
-                return new Tide(store, relay, anchored != null ? anchored : clock, anchored, config, migrate, null);
+                return new Tide(
+                        store, relay, anchored != null ? anchored : clock, anchored, config, migrate, null, draws);
             }
             if (storeFactory == null) {
                 throw new IllegalStateException("choose a store: sqlite(folder), postgres(url) or store(factory)");
             }
-            return new Tide(storeFactory.apply(relay), relay, clockOrSystem(), null, config, migrate, null);
+            return new Tide(storeFactory.apply(relay), relay, clockOrSystem(), null, config, migrate, null, draws);
         }
 
         private InstantSource clockOrSystem() {

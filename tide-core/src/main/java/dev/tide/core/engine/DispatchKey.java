@@ -25,7 +25,7 @@ public final class DispatchKey {
     /**
      * The key of a task in a queue of the given discipline. {@code fifo}: empty, so the task id alone orders;
      * {@code priority}: {@link #priorityOrder}; {@code edf}: the earlier of the task's and the job's deadline, tasks
-     * without either last.
+     * without either last. A {@code roulette} key depends on the queue's race clock instead: {@link #race}.
      */
     public static byte[] of(
             Discipline discipline, int jobPriority, Instant jobDeadline, int priority, Instant deadline) {
@@ -36,7 +36,27 @@ public final class DispatchKey {
                 ByteBuffer.allocate(Long.BYTES)
                         .putLong(ascending(earliest(deadline, jobDeadline)))
                         .array();
+            case ROULETTE ->
+                throw new IllegalArgumentException("a roulette key is a position in the queue's race: use race()");
         };
+    }
+
+    /**
+     * The key of a task at {@code position} in a roulette queue's race (a finite number, 0 or more). The bits of a
+     * non-negative double, big-endian, compare as unsigned bytes in the order of the numbers.
+     */
+    public static byte[] race(double position) {
+        if (!(position >= 0 && position < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("race position must be finite and not negative: " + position);
+        }
+        return ByteBuffer.allocate(Double.BYTES).putDouble(position).array();
+    }
+
+    /** The position a {@link #race} key holds; 0 for none. */
+    public static double racePosition(byte[] key) {
+        return key == null || key.length != Double.BYTES
+                ? 0
+                : ByteBuffer.wrap(key).getDouble();
     }
 
     private static Instant earliest(Instant a, Instant b) {

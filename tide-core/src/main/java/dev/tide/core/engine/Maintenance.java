@@ -37,6 +37,7 @@ public final class Maintenance implements AutoCloseable {
     private final AckResolver acks;
     private final TypeRegistry types;
     private final Duration retention;
+    private final RaceDraws draws;
     private final Consumer<SettleBatch> onSettled;
     private final Object wake = new Object();
     private volatile boolean running;
@@ -49,12 +50,14 @@ public final class Maintenance implements AutoCloseable {
             AckResolver acks,
             TypeRegistry types,
             Duration retention,
+            RaceDraws draws,
             Consumer<SettleBatch> onSettled) {
         this.store = store;
         this.clock = clock;
         this.acks = acks;
         this.types = types;
         this.retention = retention;
+        this.draws = draws;
         this.onSettled = onSettled;
     }
 
@@ -111,7 +114,7 @@ public final class Maintenance implements AutoCloseable {
 
     private void rekey(Instant now) {
         Instant settledBefore = now.minus(REKEY_GRACE);
-        for (int i = 0; i < MAX_BATCHES_PER_PASS && store.taskRekey(BATCH, settledBefore) > 0; i++) {
+        for (int i = 0; i < MAX_BATCHES_PER_PASS && store.taskRekey(BATCH, settledBefore, draws::next) > 0; i++) {
             // keep going while there is work
         }
     }

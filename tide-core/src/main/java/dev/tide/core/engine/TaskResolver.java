@@ -15,12 +15,19 @@ import java.time.Instant;
  * until every task of a request has passed.
  */
 public final class TaskResolver {
+    /** Weights a task may have: wide enough for any share, narrow enough that a draw / weight stays finite. */
+    static final double MIN_WEIGHT = 1e-6;
+
+    static final double MAX_WEIGHT = 1e6;
+
     private final TypeRegistry types;
     private final long payloadCap;
+    private final RaceDraws draws;
 
-    public TaskResolver(TypeRegistry types, long payloadCap) {
+    public TaskResolver(TypeRegistry types, long payloadCap, RaceDraws draws) {
         this.types = types;
         this.payloadCap = payloadCap;
+        this.draws = draws;
     }
 
     /**
@@ -41,6 +48,11 @@ public final class TaskResolver {
         if (task.maxAttempts() != null && task.maxAttempts() < 1) {
             throw new InvalidRequestException(prefix + "maxAttempts", "must be at least 1");
         }
+        double weight = task.weight() == null ? 1.0 : task.weight();
+        if (!(weight >= MIN_WEIGHT && weight <= MAX_WEIGHT)) {
+            throw new InvalidRequestException(
+                    prefix + "weight", "must be between " + MIN_WEIGHT + " and " + MAX_WEIGHT);
+        }
         if (task.jobId() != null && task.jobId() < 1) {
             throw new InvalidRequestException(prefix + "jobId", "must be a positive job id");
         }
@@ -56,6 +68,8 @@ public final class TaskResolver {
                 owner == null ? "" : owner,
                 payload,
                 task.priority() != null ? task.priority() : d.priority(),
+                weight,
+                draws.next(),
                 runAt,
                 deadline,
                 task.maxAttempts() != null ? task.maxAttempts() : d.maxAttempts(),

@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.DoubleSupplier;
 
 /**
  * Tide's storage: one implementation per database. Methods are named noun first and take parameter records; every
@@ -57,8 +58,10 @@ public interface Store extends AutoCloseable {
      * Gives up to {@code limit} waiting tasks of a queue whose discipline changed their key in the new order; returns
      * how many it re-keyed. A queue's re-keying ends once no task is left and {@code settledBefore} has passed its
      * change, so that enqueues racing the change are covered too.
+     *
+     * @param raceDraws exponential draws (mean 1) for tasks placed in a roulette queue
      */
-    int taskRekey(int limit, Instant settledBefore);
+    int taskRekey(int limit, Instant settledBefore, DoubleSupplier raceDraws);
 
     // --- jobs ----------------------------------------------------------------------------------------------------
 

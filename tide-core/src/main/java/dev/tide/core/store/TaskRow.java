@@ -11,6 +11,9 @@ import java.time.Instant;
  *     database
  * @param initialState {@link TaskState#READY} or {@link TaskState#SCHEDULED}
  * @param leaseMillis the lease length a claim takes unless it asks for another
+ * @param weight the task's share of the draw in a roulette queue
+ * @param raceDraw an exponentially distributed draw (mean 1), drawn by the engine, that places the task in a roulette
+ *     queue at the queue's race clock plus {@code raceDraw / weight}
  */
 public record TaskRow(
         String queue,
@@ -19,6 +22,8 @@ public record TaskRow(
         String owner,
         String payload,
         int priority,
+        double weight,
+        double raceDraw,
         Instant runAt,
         Instant deadline,
         int maxAttempts,
@@ -35,6 +40,8 @@ public record TaskRow(
                 owner,
                 payload,
                 priority,
+                weight,
+                raceDraw,
                 runAt,
                 deadline,
                 maxAttempts,

@@ -417,6 +417,53 @@ public abstract class TaskQueueContract {
     }
 
     @Test
+    void aRouletteQueueDrawsByWeight() {
+        queue.defineQueue(QueueDefinition.named("wheel").withDiscipline(Discipline.ROULETTE));
+        // A claim takes a task with probability weight / total: 1e-12 for the light one here.
+        long light = queue.enqueue(NewTask.builder("t")
+                        .queue("wheel")
+                        .priority(100)
+                        .weight(0.000001)
+                        .build())
+                .id();
+        long heavy = queue.enqueue(
+                        NewTask.builder("t").queue("wheel").weight(1_000_000).build())
+                .id();
+        assertThat(queue.task(light).weight()).isEqualTo(0.000001);
+        assertThat(drainIds("wheel", 2)).containsExactly(heavy, light);
+        assertThat(queue.task(enqueueTo("wheel", 0, null)).weight()).isEqualTo(1.0);
+    }
+
+    @Test
+    void aQueueTurnedRouletteDrawsAmongTheTasksAlreadyWaiting() {
+        long first = queue.enqueue(NewTask.builder("t")
+                        .queue("lane")
+                        .priority(9)
+                        .weight(0.000001)
+                        .build())
+                .id();
+        long second = queue.enqueue(
+                        NewTask.builder("t").queue("lane").weight(1_000_000).build())
+                .id();
+        queue.defineQueue(QueueDefinition.named("lane").withDiscipline(Discipline.ROULETTE));
+        fixture.maintenance();
+        assertThat(drainIds("lane", 2)).containsExactly(second, first);
+    }
+
+    @Test
+    void aWeightMustBePositiveAndBounded() {
+        for (double bad : new double[] {0, -1, Double.NaN, 2e6}) {
+            assertThatThrownBy(
+                            () -> queue.enqueue(NewTask.builder("t").weight(bad).build()))
+                    .as("weight %s", bad)
+                    .isInstanceOfSatisfying(
+                            InvalidRequestException.class,
+                            e -> assertThat(e.field()).isEqualTo("weight"));
+        }
+        assertThat(totalTasks()).isZero();
+    }
+
+    @Test
     void aSuspendedQueueTakesTasksButHandsOutNone() {
         long waiting = enqueueTo("lane", 0, null);
         enqueue("t");

@@ -52,6 +52,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.DoubleSupplier;
 
 /**
  * The store logic both dialects share, written against named statements. A dialect supplies how a transaction runs
@@ -173,18 +174,37 @@ public abstract class JdbcStore implements Store {
         });
     }
 
-    /** The queue's discipline as committed, read in the inserting transaction itself so no node keys by a stale one. */
-    private static Discipline disciplineOf(Tx tx, String queue) throws SQLException {
-        try (ResultSet rs = tx.prepare("queue_get").set("name", queue).query()) {
-            return rs.next() ? Discipline.parse(rs.getString("discipline")) : Discipline.PRIORITY;
+    /**
+     * What a queue's dispatch keys are made of: its discipline and, for a roulette queue, its race clock. Read in the
+     * inserting (or re-keying) transaction itself, so no node keys by a definition it has not seen.
+     */
+    private record QueueOrder(Discipline discipline, double raceClock) {
+        static QueueOrder of(Tx tx, String queue) throws SQLException {
+            try (ResultSet rs = tx.prepare("queue_get").set("name", queue).query()) {
+                if (!rs.next()) {
+                    return new QueueOrder(Discipline.PRIORITY, 0);
+                }
+                return new QueueOrder(
+                        Discipline.parse(rs.getString("discipline")),
+                        DispatchKey.racePosition(rs.getBytes("race_clock")));
+            }
+        }
+    }
+
+    /** After a claim: a roulette queue's race clock moves up to the largest key claimed. */
+    protected static void advanceRaceClock(Tx tx, String queue, byte[] largestKey) throws SQLException {
+        if (largestKey != null) {
+            tx.prepare("queue_race_advance")
+                    .set("name", queue)
+                    .set("dispatch_key", largestKey)
+                    .update();
         }
     }
 
     @Override
-    public int taskRekey(int limit, Instant settledBefore) {
+    public int taskRekey(int limit, Instant settledBefore, DoubleSupplier raceDraws) {
         return write(tx -> {
             String name;
-            Discipline discipline;
             long after;
             long changedAt;
             try (ResultSet rs = tx.prepare("queue_rekey_next").query()) {
@@ -192,10 +212,10 @@ public abstract class JdbcStore implements Store {
                     return 0;
                 }
                 name = rs.getString("name");
-                discipline = Discipline.parse(rs.getString("discipline"));
                 after = rs.getLong("rekey_after_id");
                 changedAt = rs.getLong("changed_at");
             }
+            QueueOrder order = QueueOrder.of(tx, name);
             Statement rekey = tx.prepare("task_rekey");
             int rekeyed = 0;
             try (ResultSet rs = tx.prepare("task_rekey_candidates")
@@ -205,16 +225,15 @@ public abstract class JdbcStore implements Store {
                     .query()) {
                 while (rs.next()) {
                     after = rs.getLong("id");
-                    rekey.set("id", after)
-                            .set(
-                                    "dispatch_key",
-                                    DispatchKey.of(
-                                            discipline,
-                                            rs.getInt("job_priority"),
-                                            Rows.instant(rs, "job_deadline"),
-                                            rs.getInt("priority"),
-                                            Rows.instant(rs, "deadline")))
-                            .addBatch();
+                    byte[] key = order.discipline() == Discipline.ROULETTE
+                            ? DispatchKey.race(order.raceClock() + raceDraws.getAsDouble() / rs.getDouble("weight"))
+                            : DispatchKey.of(
+                                    order.discipline(),
+                                    rs.getInt("job_priority"),
+                                    Rows.instant(rs, "job_deadline"),
+                                    rs.getInt("priority"),
+                                    Rows.instant(rs, "deadline"));
+                    rekey.set("id", after).set("dispatch_key", key).addBatch();
                     rekeyed++;
                 }
             }
@@ -321,17 +340,21 @@ public abstract class JdbcStore implements Store {
      */
     protected InsertBatch insertRows(Tx tx, List<TaskRow> rows) throws SQLException {
         Map<Long, JobInfo> jobs = openJobsOf(tx, rows);
-        Map<String, Discipline> disciplines = new HashMap<>();
+        Map<String, QueueOrder> orders = new HashMap<>();
         List<byte[]> keys = new ArrayList<>(rows.size());
         for (TaskRow row : rows) {
             JobInfo job = row.jobId() == null ? null : jobs.get(row.jobId());
-            Discipline discipline = disciplines.get(row.queue());
-            if (discipline == null) {
-                discipline = disciplineOf(tx, row.queue());
-                disciplines.put(row.queue(), discipline);
+            QueueOrder order = orders.get(row.queue());
+            if (order == null) {
+                order = QueueOrder.of(tx, row.queue());
+                orders.put(row.queue(), order);
+            }
+            if (order.discipline() == Discipline.ROULETTE) {
+                keys.add(DispatchKey.race(order.raceClock() + row.raceDraw() / row.weight()));
+                continue;
             }
             keys.add(DispatchKey.of(
-                    discipline,
+                    order.discipline(),
                     job == null ? 0 : job.priority(),
                     job == null ? null : job.deadline(),
                     row.priority(),
@@ -412,6 +435,7 @@ public abstract class JdbcStore implements Store {
                 row.owner().isEmpty() ? null : row.owner(),
                 row.payload(),
                 row.priority(),
+                row.weight(),
                 row.runAt(),
                 row.deadline(),
                 row.initialState(),
@@ -432,7 +456,7 @@ public abstract class JdbcStore implements Store {
 
     @Override
     public List<LeasedTask> taskClaim(TaskClaim claim) {
-        return write(tx -> leasedInDispatchOrder(claimStatement(tx, claim), claim.leaseMillis()));
+        return write(tx -> leaseInDispatchOrder(tx, claim));
     }
 
     /** The claim statement ({@code task_claim}, or {@code task_claim_types} when the claim names types), bound. */
@@ -450,19 +474,25 @@ public abstract class JdbcStore implements Store {
         return st;
     }
 
-    /** RETURNING gives rows in no particular order; hand them out in the order they were chosen. */
-    private static List<LeasedTask> leasedInDispatchOrder(Statement st, Long leaseMillis) throws SQLException {
+    /**
+     * Claims and hands the tasks out in the order they were chosen (RETURNING gives rows in no particular order), then
+     * moves a roulette queue's race clock to the last of them.
+     */
+    private static List<LeasedTask> leaseInDispatchOrder(Tx tx, TaskClaim claim) throws SQLException {
         record Keyed(byte[] key, LeasedTask task) {}
         List<Keyed> rows = new ArrayList<>();
-        try (ResultSet rs = st.query()) {
+        try (ResultSet rs = claimStatement(tx, claim).query()) {
             while (rs.next()) {
-                rows.add(new Keyed(rs.getBytes("dispatch_key"), Rows.leased(rs, leaseMillis)));
+                rows.add(new Keyed(rs.getBytes("dispatch_key"), Rows.leased(rs, claim.leaseMillis())));
             }
         }
         rows.sort((a, b) -> {
             int byKey = Arrays.compareUnsigned(a.key, b.key);
             return byKey != 0 ? byKey : Long.compare(a.task.id(), b.task.id());
         });
+        if (!rows.isEmpty()) {
+            advanceRaceClock(tx, claim.queue(), rows.get(rows.size() - 1).key());
+        }
         return rows.stream().map(Keyed::task).toList();
     }
 

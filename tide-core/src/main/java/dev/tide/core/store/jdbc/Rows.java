@@ -28,6 +28,7 @@ public final class Rows {
                 emptyToNull(rs.getString("owner")),
                 rs.getString("payload"),
                 rs.getInt("priority"),
+                rs.getDouble("weight"),
                 instant(rs, "run_at"),
                 instant(rs, "deadline"),
                 TaskState.parse(rs.getString("state")),

@@ -46,6 +46,13 @@ public final class Statement {
         return this;
     }
 
+    public Statement set(String name, double value) throws SQLException {
+        for (int i : positions(name)) {
+            ps.setDouble(i, value);
+        }
+        return this;
+    }
+
     public Statement set(String name, Long value) throws SQLException {
         for (int i : positions(name)) {
             if (value == null) {

@@ -37,6 +37,7 @@ final class PostgresBulk {
         String[] owners = new String[n];
         String[] payloads = new String[n];
         Integer[] priorities = new Integer[n];
+        Double[] weights = new Double[n];
         byte[][] dispatchKeys = new byte[n][];
         Long[] runAts = new Long[n];
         Long[] deadlines = new Long[n];
@@ -53,6 +54,7 @@ final class PostgresBulk {
             owners[i] = row.owner();
             payloads[i] = row.payload();
             priorities[i] = row.priority();
+            weights[i] = row.weight();
             dispatchKeys[i] = keys.get(i);
             runAts[i] = millis(row.runAt());
             deadlines[i] = millis(row.deadline());
@@ -69,6 +71,7 @@ final class PostgresBulk {
                 .setArray("owners", "text", owners)
                 .setArray("payloads", "text", payloads)
                 .setArray("priorities", "int4", priorities)
+                .setArray("weights", "float8", weights)
                 .setArray("dispatch_keys", "bytea", dispatchKeys)
                 .setArray("run_ats", "int8", runAts)
                 .setArray("deadlines", "int8", deadlines)

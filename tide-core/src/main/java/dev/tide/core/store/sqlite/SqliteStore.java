@@ -19,6 +19,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -65,18 +66,25 @@ public final class SqliteStore extends JdbcStore {
     }
 
     /**
-     * Leases on the writer, which answers only the ids, then reads the leased rows on a reader connection: the single
-     * writer thread is what bounds throughput, and reading a claimed task's columns costs more than leasing it.
+     * Leases on the writer, which answers only the ids (and moves a roulette queue's race clock to the largest key
+     * claimed), then reads the leased rows on a reader connection: the single writer thread is what bounds throughput,
+     * and reading a claimed task's columns costs more than leasing it.
      */
     @Override
     public List<LeasedTask> taskClaim(TaskClaim claim) {
         List<Long> ids = write(tx -> {
             List<Long> leased = new ArrayList<>(claim.limit());
+            byte[] largest = null;
             try (ResultSet rs = claimStatement(tx, claim).query()) {
                 while (rs.next()) {
-                    leased.add(rs.getLong(1));
+                    leased.add(rs.getLong("id"));
+                    byte[] key = rs.getBytes("dispatch_key");
+                    if (largest == null || Arrays.compareUnsigned(key, largest) > 0) {
+                        largest = key;
+                    }
                 }
             }
+            advanceRaceClock(tx, claim.queue(), largest);
             return leased;
         });
         if (ids.isEmpty()) {
@@ -117,6 +125,7 @@ public final class SqliteStore extends JdbcStore {
                     .set("owner", row.owner())
                     .set("payload", row.payload())
                     .set("priority", (long) row.priority())
+                    .set("weight", row.weight())
                     .set("dispatch_key", keys.get(i))
                     .set("run_at", row.runAt())
                     .set("deadline", row.deadline())

@@ -53,6 +53,14 @@ ON CONFLICT (name) DO UPDATE SET suspended = excluded.suspended, updated_at = ex
 RETURNING *;
 
 -- The next queue whose waiting tasks are being re-keyed after a change of discipline.
+-- After a claim from a roulette queue: its race clock moves to the largest key claimed (a no-op for the other
+-- disciplines, and for a key behind the clock). A claimer that finds the row locked by another claimer's advance
+-- leaves it to that one rather than wait: the clock then lags by at most one claim, and claims never queue up here.
+-- name: queue_race_advance
+UPDATE tide_queues SET race_clock = :dispatch_key
+WHERE name = (SELECT name FROM tide_queues WHERE name = :name FOR UPDATE SKIP LOCKED)
+  AND discipline = 'roulette' AND (race_clock IS NULL OR race_clock < :dispatch_key);
+
 -- name: queue_rekey_next
 SELECT * FROM tide_queues WHERE rekey_after_id IS NOT NULL ORDER BY name LIMIT 1;
 
@@ -62,7 +70,7 @@ UPDATE tide_queues SET rekey_after_id = :after_id WHERE name = :name AND changed
 
 -- Waiting tasks of a queue after a task id, with what their dispatch keys are made of.
 -- name: task_rekey_candidates
-SELECT t.id, t.priority, t.deadline, j.priority AS job_priority, j.deadline AS job_deadline
+SELECT t.id, t.priority, t.weight, t.deadline, j.priority AS job_priority, j.deadline AS job_deadline
 FROM tide_tasks t LEFT JOIN tide_jobs j ON j.id = t.job_id
 WHERE t.queue = :queue AND t.id > :after_id AND (t.state || '') IN ('ready', 'scheduled')
 ORDER BY t.id
@@ -127,15 +135,15 @@ DELETE FROM tide_jobs WHERE id = ANY(ARRAY(
 WITH input AS (
     SELECT nextval('tide_tasks_id_seq') AS id, r.*
     FROM unnest(:queues::text[], :types::text[], :job_ids::bigint[], :owners::text[], :payloads::text[],
-                :priorities::int[], :dispatch_keys::bytea[], :run_ats::bigint[], :deadlines::bigint[],
-                :states::text[], :max_attempts::int[], :lease_mss::bigint[], :idempotency_keys::text[],
-                :created_ats::bigint[])
-         WITH ORDINALITY AS r(queue, type, job_id, owner, payload, priority, dispatch_key, run_at, deadline, state,
-                              max_attempts, lease_ms, idempotency_key, created_at, ord)),
+                :priorities::int[], :weights::float8[], :dispatch_keys::bytea[], :run_ats::bigint[],
+                :deadlines::bigint[], :states::text[], :max_attempts::int[], :lease_mss::bigint[],
+                :idempotency_keys::text[], :created_ats::bigint[])
+         WITH ORDINALITY AS r(queue, type, job_id, owner, payload, priority, weight, dispatch_key, run_at, deadline,
+                              state, max_attempts, lease_ms, idempotency_key, created_at, ord)),
 inserted AS (
-    INSERT INTO tide_tasks (id, queue, type, job_id, owner, payload, priority, dispatch_key, run_at, deadline, state,
-                            max_attempts, lease_ms, idempotency_key, created_at)
-    SELECT id, queue, type, job_id, owner, payload, priority, dispatch_key, run_at, deadline, state,
+    INSERT INTO tide_tasks (id, queue, type, job_id, owner, payload, priority, weight, dispatch_key, run_at, deadline,
+                            state, max_attempts, lease_ms, idempotency_key, created_at)
+    SELECT id, queue, type, job_id, owner, payload, priority, weight, dispatch_key, run_at, deadline, state,
            max_attempts, lease_ms, idempotency_key, created_at
     FROM input
     ORDER BY ord

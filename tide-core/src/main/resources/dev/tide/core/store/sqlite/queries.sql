@@ -41,6 +41,12 @@ ON CONFLICT (name) DO UPDATE SET suspended = excluded.suspended, updated_at = ex
 RETURNING *;
 
 -- The next queue whose waiting tasks are being re-keyed after a change of discipline.
+-- After a claim from a roulette queue: its race clock moves to the largest key claimed (a no-op for the other
+-- disciplines, and for a key behind the clock).
+-- name: queue_race_advance
+UPDATE tide_queues SET race_clock = :dispatch_key
+WHERE name = :name AND discipline = 'roulette' AND (race_clock IS NULL OR race_clock < :dispatch_key);
+
 -- name: queue_rekey_next
 SELECT * FROM tide_queues WHERE rekey_after_id IS NOT NULL ORDER BY name LIMIT 1;
 
@@ -50,7 +56,7 @@ UPDATE tide_queues SET rekey_after_id = :after_id WHERE name = :name AND changed
 
 -- Waiting tasks of a queue after a task id, with what their dispatch keys are made of.
 -- name: task_rekey_candidates
-SELECT t.id, t.priority, t.deadline, j.priority AS job_priority, j.deadline AS job_deadline
+SELECT t.id, t.priority, t.weight, t.deadline, j.priority AS job_priority, j.deadline AS job_deadline
 FROM tide_tasks t LEFT JOIN tide_jobs j ON j.id = t.job_id
 WHERE t.queue = :queue AND t.id > :after_id AND t.state IN ('ready', 'scheduled')
 ORDER BY t.id
@@ -111,10 +117,10 @@ DELETE FROM tide_jobs WHERE id IN (
 SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'tide_tasks'), 0) + 1 AS next_id;
 
 -- name: sqlite_task_insert_with_id
-INSERT INTO tide_tasks (id, queue, type, job_id, owner, payload, priority, dispatch_key, run_at, deadline, state,
-                        max_attempts, lease_ms, idempotency_key, created_at)
-VALUES (:id, :queue, :type, :job_id, :owner, :payload, :priority, :dispatch_key, :run_at, :deadline, :state,
-        :max_attempts, :lease_ms, :idempotency_key, :created_at)
+INSERT INTO tide_tasks (id, queue, type, job_id, owner, payload, priority, weight, dispatch_key, run_at, deadline,
+                        state, max_attempts, lease_ms, idempotency_key, created_at)
+VALUES (:id, :queue, :type, :job_id, :owner, :payload, :priority, :weight, :dispatch_key, :run_at, :deadline,
+        :state, :max_attempts, :lease_ms, :idempotency_key, :created_at)
 ON CONFLICT (queue, owner, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING;
 
 -- name: task_by_idempotency_key
@@ -133,7 +139,7 @@ WHERE id IN (
       AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name = :queue AND q.suspended = 1)
     ORDER BY dispatch_key, id
     LIMIT :limit)
-RETURNING id;
+RETURNING id, dispatch_key;
 
 -- name: task_claim_types
 UPDATE tide_tasks
@@ -146,7 +152,7 @@ WHERE id IN (
       AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name = :queue AND q.suspended = 1)
     ORDER BY dispatch_key, id
     LIMIT :limit)
-RETURNING id;
+RETURNING id, dispatch_key;
 
 -- The tasks a claim leased, in dispatch order, read after its commit; a task whose lease was lost in between (it
 -- expired and was reclaimed) no longer carries the claim's token and is left out.

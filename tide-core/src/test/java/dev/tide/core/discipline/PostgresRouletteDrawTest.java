@@ -1,0 +1,28 @@
+package dev.tide.core.discipline;
+
+import dev.tide.core.Tide;
+import dev.tide.core.TideConfig;
+import dev.tide.core.testing.PostgresTestDatabase;
+import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
+
+class PostgresRouletteDrawTest extends RouletteDrawContract {
+    private PostgresTestDatabase db;
+
+    @Override
+    protected Tide open(Random random) {
+        db = PostgresTestDatabase.create("roulette");
+        return Tide.builder()
+                .postgres(db.url())
+                .random(random)
+                .config(TideConfig.defaults().withMaintenanceInterval(null))
+                .build();
+    }
+
+    @AfterEach
+    void dropSchema() {
+        if (db != null) {
+            db.close();
+        }
+    }
+}
