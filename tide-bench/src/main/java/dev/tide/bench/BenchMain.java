@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -200,7 +201,7 @@ public final class BenchMain implements Callable<Integer> {
         return kinds;
     }
 
-    private <T> T parse(String option, java.util.function.Supplier<T> parser) {
+    private <T> T parse(String option, Supplier<T> parser) {
         try {
             return parser.get();
         } catch (IllegalArgumentException e) {

@@ -6,6 +6,8 @@ import dev.tide.core.Tide;
 import dev.tide.core.store.sqlite.CommitStats;
 import dev.tide.core.store.sqlite.SqliteStore;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
@@ -43,7 +45,7 @@ final class DurableEnqueueBenchmark {
             long[][] latencies = new long[producers][tasksPerProducer];
             CountDownLatch start = new CountDownLatch(1);
             List<Thread> threads = new ArrayList<>();
-            List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+            List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
             for (int p = 0; p < producers; p++) {
                 long[] mine = latencies[p];
                 int first = p * tasksPerProducer;
@@ -70,9 +72,7 @@ final class DurableEnqueueBenchmark {
                 throw new IllegalStateException("a producer failed", failures.get(0));
             }
             CommitStats.Snapshot after = commitStats(tide);
-            long[] all = java.util.Arrays.stream(latencies)
-                    .flatMapToLong(java.util.Arrays::stream)
-                    .toArray();
+            long[] all = Arrays.stream(latencies).flatMapToLong(Arrays::stream).toArray();
             Latencies commits = null;
             double group = 0;
             if (after != null) {

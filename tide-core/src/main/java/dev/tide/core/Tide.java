@@ -57,9 +57,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.random.RandomGenerator;
 
 /**
  * The embedded Tide engine: a {@link TaskQueue} over a {@link Store}, with maintenance and worker pools.
@@ -428,7 +430,7 @@ public final class Tide implements TaskQueue {
     @Override
     public QueueInfo resumeQueue(String name) {
         QueueInfo resumed = store.queueSuspend(TaskType.requireName("queue", name), false, clock.instant());
-        wake(java.util.Set.of(resumed.name()));
+        wake(Set.of(resumed.name()));
         return resumed;
     }
 
@@ -485,7 +487,7 @@ public final class Tide implements TaskQueue {
         }
     }
 
-    private void wake(java.util.Set<String> queues) {
+    private void wake(Set<String> queues) {
         if (!queues.isEmpty()) {
             ready.signal(queues);
             store.readyPublish(queues);
@@ -586,7 +588,7 @@ public final class Tide implements TaskQueue {
          * The random source of roulette queues' draws; each thread's own {@code ThreadLocalRandom} by default. Give a
          * seeded {@link java.util.Random} (which is safe to share between threads) to make draws repeatable.
          */
-        public Builder random(java.util.random.RandomGenerator value) {
+        public Builder random(RandomGenerator value) {
             this.draws = RaceDraws.from(value);
             return this;
         }

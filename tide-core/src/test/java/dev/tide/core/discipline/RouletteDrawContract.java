@@ -9,11 +9,12 @@ import dev.tide.api.LeasedTask;
 import dev.tide.api.NewTask;
 import dev.tide.api.QueueDefinition;
 import dev.tide.core.Tide;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 import org.apache.commons.statistics.inference.ChiSquareTest;
 import org.junit.jupiter.api.Test;
 
@@ -47,23 +48,20 @@ abstract class RouletteDrawContract {
                 enqueue(tide, weight);
             }
 
-            double total = java.util.Arrays.stream(WEIGHTS).sum();
-            List<Double> classes = new ArrayList<>(new java.util.TreeSet<>(
-                    java.util.Arrays.stream(WEIGHTS).boxed().toList()));
-            double[] expected = new double[classes.size()];
-            long[] observed = new long[classes.size()];
-            for (int c = 0; c < classes.size(); c++) {
-                double w = classes.get(c);
-                long tasksOfClass =
-                        java.util.Arrays.stream(WEIGHTS).filter(x -> x == w).count();
-                expected[c] = CLAIMS * tasksOfClass * w / total;
-                observed[c] = picks.getOrDefault(w, 0L);
+            double total = Arrays.stream(WEIGHTS).sum();
+            Map<Double, Double> expectedPicks = new TreeMap<>();
+            for (double w : WEIGHTS) {
+                expectedPicks.merge(w, CLAIMS * w / total, Double::sum);
             }
+            double[] expected = expectedPicks.values().stream()
+                    .mapToDouble(Double::doubleValue)
+                    .toArray();
+            long[] observed = expectedPicks.keySet().stream()
+                    .mapToLong(w -> picks.getOrDefault(w, 0L))
+                    .toArray();
             double p = ChiSquareTest.withDefaults().test(expected, observed).getPValue();
             assertThat(p)
-                    .as(
-                            "picks %s against expected %s",
-                            java.util.Arrays.toString(observed), java.util.Arrays.toString(expected))
+                    .as("picks %s against expected %s", Arrays.toString(observed), Arrays.toString(expected))
                     .isGreaterThan(0.01);
         }
     }

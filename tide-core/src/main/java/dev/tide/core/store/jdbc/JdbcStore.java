@@ -584,7 +584,12 @@ public abstract class JdbcStore implements Store {
      *
      * @param jobId null for a task outside any job
      */
-    public record SettledRow(Long jobId, String queue) {}
+    public record SettledRow(Long jobId, String queue) {
+        /** The row a settling statement answered: its {@code job_id} and {@code queue}. */
+        public static SettledRow read(ResultSet rs) throws SQLException {
+            return new SettledRow(Rows.nullableLong(rs, "job_id"), rs.getString("queue"));
+        }
+    }
 
     /**
      * Applies the compare-and-set of every settlement (the task rows only; job counters, job info and enqueued tasks
@@ -639,8 +644,7 @@ public abstract class JdbcStore implements Store {
                     .set("token", group.getKey().token())
                     .query()) {
                 while (rs.next()) {
-                    rows[positions.get(rs.getLong("id"))] =
-                            new SettledRow(Rows.nullableLong(rs, "job_id"), rs.getString("queue"));
+                    rows[positions.get(rs.getLong("id"))] = SettledRow.read(rs);
                 }
             }
         }
@@ -679,7 +683,7 @@ public abstract class JdbcStore implements Store {
                 .set("id", s.taskId())
                 .set("token", s.token())
                 .query()) {
-            return rs.next() ? new SettledRow(Rows.nullableLong(rs, "job_id"), rs.getString("queue")) : null;
+            return rs.next() ? SettledRow.read(rs) : null;
         }
     }
 
@@ -692,7 +696,7 @@ public abstract class JdbcStore implements Store {
                 .set("id", s.taskId())
                 .set("token", s.token())
                 .query()) {
-            return rs.next() ? new SettledRow(Rows.nullableLong(rs, "job_id"), rs.getString("queue")) : null;
+            return rs.next() ? SettledRow.read(rs) : null;
         }
     }
 
@@ -781,7 +785,7 @@ public abstract class JdbcStore implements Store {
                     .set("id", taskId)
                     .query()) {
                 rs.next();
-                row = new SettledRow(Rows.nullableLong(rs, "job_id"), rs.getString("queue"));
+                row = SettledRow.read(rs);
             }
             Set<String> ready = new LinkedHashSet<>();
             List<JobInfo> finished = List.of();

@@ -134,7 +134,7 @@ final class PostgresBulk {
         try (ResultSet rs = st.query()) {
             while (rs.next()) {
                 int k = (int) rs.getLong("ord") - 1;
-                rows[byId[k]] = new SettledRow(Rows.nullableLong(rs, "job_id"), rs.getString("queue"));
+                rows[byId[k]] = SettledRow.read(rs);
             }
         }
         return Arrays.asList(rows);

@@ -4,7 +4,6 @@ import dev.tide.api.TaskState;
 import dev.tide.api.json.Json;
 import dev.tide.core.store.Settlement;
 import dev.tide.core.store.jdbc.JdbcStore.SettledRow;
-import dev.tide.core.store.jdbc.Rows;
 import dev.tide.core.store.jdbc.Tx;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -37,8 +36,7 @@ final class SqliteBulk {
                 .set("settlements", Json.write(json))
                 .query()) {
             while (rs.next()) {
-                rows[positions.get(rs.getLong("id"))] =
-                        new SettledRow(Rows.nullableLong(rs, "job_id"), rs.getString("queue"));
+                rows[positions.get(rs.getLong("id"))] = SettledRow.read(rs);
             }
         }
         return Arrays.asList(rows);
