@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Set;
 
 /**
- * A worker's request for up to {@code limit} tasks.
+ * A worker's request for up to {@code limit} tasks: a processor, in seed 004's words, with what it can take.
  *
  * @param queue the queue to take from
  * @param worker the claimer's name; becomes the lease owner. Keep it stable across restarts of one worker, so that
@@ -13,30 +13,48 @@ import java.util.Set;
  * @param types only tasks of these types; empty means any
  * @param leaseDuration the lease to take; the task type's lease length when null
  * @param waitFor how long to wait for a task when none is ready (long poll); zero or null returns at once
+ * @param maxPayloadBytes only tasks whose payload (UTF-8 JSON) is at most this many bytes; null for any size
+ * @param users whose tasks to take; null for {@link UserFilter#ANY}
  */
 public record ClaimRequest(
-        String queue, String worker, int limit, Set<String> types, Duration leaseDuration, Duration waitFor) {
+        String queue,
+        String worker,
+        int limit,
+        Set<String> types,
+        Duration leaseDuration,
+        Duration waitFor,
+        Long maxPayloadBytes,
+        UserFilter users) {
 
     public static final int MAX_LIMIT = 1000;
 
     public ClaimRequest {
         types = types == null ? Set.of() : Set.copyOf(types);
         queue = queue == null ? NewTask.DEFAULT_QUEUE : queue;
+        users = users == null ? UserFilter.ANY : users;
     }
 
     public static ClaimRequest of(String queue, String worker, int limit) {
-        return new ClaimRequest(queue, worker, limit, Set.of(), null, null);
+        return new ClaimRequest(queue, worker, limit, Set.of(), null, null, null, null);
     }
 
     public ClaimRequest withTypes(Set<String> newTypes) {
-        return new ClaimRequest(queue, worker, limit, newTypes, leaseDuration, waitFor);
+        return new ClaimRequest(queue, worker, limit, newTypes, leaseDuration, waitFor, maxPayloadBytes, users);
     }
 
     public ClaimRequest withWait(Duration newWait) {
-        return new ClaimRequest(queue, worker, limit, types, leaseDuration, newWait);
+        return new ClaimRequest(queue, worker, limit, types, leaseDuration, newWait, maxPayloadBytes, users);
     }
 
     public ClaimRequest withLease(Duration newLease) {
-        return new ClaimRequest(queue, worker, limit, types, newLease, waitFor);
+        return new ClaimRequest(queue, worker, limit, types, newLease, waitFor, maxPayloadBytes, users);
+    }
+
+    public ClaimRequest withMaxPayloadBytes(Long bytes) {
+        return new ClaimRequest(queue, worker, limit, types, leaseDuration, waitFor, bytes, users);
+    }
+
+    public ClaimRequest withUsers(UserFilter filter) {
+        return new ClaimRequest(queue, worker, limit, types, leaseDuration, waitFor, maxPayloadBytes, filter);
     }
 }

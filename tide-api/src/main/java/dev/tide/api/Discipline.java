@@ -22,7 +22,13 @@ public enum Discipline {
      * Weighted random choice (a roulette wheel): each claim takes a ready task with probability its weight / the sum of
      * the ready tasks' weights, also while tasks arrive and leave. Priorities and deadlines do not matter.
      */
-    ROULETTE;
+    ROULETTE,
+    /**
+     * Fair shares among the tasks' owners (users): users take turns, each getting its allocation of tasks per round
+     * ({@link QueueDefinition#defaultAllocation()}, with per-user overrides; 0 leaves a user out of the turns), and
+     * none holding more leases at once than its concurrency cap. A user's own tasks go in priority order.
+     */
+    FAIR;
 
     @JsonValue
     public String wireName() {

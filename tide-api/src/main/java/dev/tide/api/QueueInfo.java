@@ -1,6 +1,7 @@
 package dev.tide.api;
 
 import java.time.Instant;
+import java.util.Set;
 
 /**
  * A defined queue as it stands.
@@ -8,5 +9,16 @@ import java.time.Instant;
  * @param suspended whether dispatch is stopped: tasks are still accepted, none is claimed
  * @param reordering whether tasks queued before the last change of discipline are still being given their new place
  *     (a background chore that works through the queue in batches)
+ * @param defaultAllocation a fair queue's tasks per user per round, for users without their own
+ * @param defaultConcurrency a fair queue's cap on one user's leases at once, for users without their own; null for none
+ * @param prohibitedUsers this queue's own prohibited users (the server-wide ones apply as well)
  */
-public record QueueInfo(String name, Discipline discipline, boolean suspended, boolean reordering, Instant updatedAt) {}
+public record QueueInfo(
+        String name,
+        Discipline discipline,
+        boolean suspended,
+        boolean reordering,
+        int defaultAllocation,
+        Integer defaultConcurrency,
+        Set<String> prohibitedUsers,
+        Instant updatedAt) {}

@@ -3,6 +3,7 @@ package dev.tide.api;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The queue's operations, the same embedded ({@code dev.tide.core.Tide}) and over HTTP ({@code
@@ -130,6 +131,25 @@ public interface TaskQueue extends AutoCloseable {
 
     /** Lets a suspended queue dispatch again. */
     QueueInfo resumeQueue(String name);
+
+    /**
+     * Gives users of a queue their own allocation and concurrency cap (for a {@link Discipline#FAIR} queue), or gives
+     * them back the queue's defaults (null fields). Takes effect at the next claim. Returns the users as they stand.
+     */
+    List<QueueUser> assignUsers(String queue, UserShares shares);
+
+    /** The users a queue knows (those with tasks so far or with settings of their own), by name. */
+    List<QueueUser> queueUsers(String queue);
+
+    /**
+     * Replaces the server-wide prohibited users: their tasks, in every queue, go only to claims that require them by
+     * name ({@link UserFilter#required()}), as a dedicated processor does. Queues add their own
+     * ({@link QueueDefinition#prohibitedUsers()}).
+     */
+    Set<String> prohibitUsers(Set<String> users);
+
+    /** The server-wide prohibited users. */
+    Set<String> prohibitedUsers();
 
     /** Queue depths and open jobs. */
     StatusReport status();

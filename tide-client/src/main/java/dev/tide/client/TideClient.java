@@ -16,17 +16,20 @@ import dev.tide.api.NewTask;
 import dev.tide.api.Page;
 import dev.tide.api.QueueDefinition;
 import dev.tide.api.QueueInfo;
+import dev.tide.api.QueueUser;
 import dev.tide.api.StatusReport;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.TaskType;
+import dev.tide.api.UserShares;
 import dev.tide.api.http.HttpBodies;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -284,6 +287,31 @@ public final class TideClient implements TaskQueue {
     @Override
     public QueueInfo resumeQueue(String name) {
         return http.call("POST", "v1/queues/" + PathSegment.encode(name) + "/resume", null, QueueInfo.class);
+    }
+
+    @Override
+    public List<QueueUser> assignUsers(String queue, UserShares shares) {
+        return http.call(
+                        "PUT", "v1/queues/" + PathSegment.encode(queue) + "/users", shares, HttpBodies.QueueUsers.class)
+                .users();
+    }
+
+    @Override
+    public List<QueueUser> queueUsers(String queue) {
+        return http.call("GET", "v1/queues/" + PathSegment.encode(queue) + "/users", null, HttpBodies.QueueUsers.class)
+                .users();
+    }
+
+    @Override
+    public Set<String> prohibitUsers(Set<String> users) {
+        return http.call("PUT", "v1/prohibited-users", new HttpBodies.Users(users), HttpBodies.Users.class)
+                .users();
+    }
+
+    @Override
+    public Set<String> prohibitedUsers() {
+        return http.call("GET", "v1/prohibited-users", null, HttpBodies.Users.class)
+                .users();
     }
 
     @Override

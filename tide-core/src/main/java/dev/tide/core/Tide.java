@@ -16,12 +16,14 @@ import dev.tide.api.NotFoundException;
 import dev.tide.api.Page;
 import dev.tide.api.QueueDefinition;
 import dev.tide.api.QueueInfo;
+import dev.tide.api.QueueUser;
 import dev.tide.api.StatusReport;
 import dev.tide.api.TaskDefaults;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.TaskType;
+import dev.tide.api.UserShares;
 import dev.tide.api.worker.WorkerPool;
 import dev.tide.core.engine.AckResolver;
 import dev.tide.core.engine.Inputs;
@@ -224,6 +226,10 @@ public final class Tide implements TaskQueue {
             throw new InvalidRequestException("limit", "must be between 1 and " + ClaimRequest.MAX_LIMIT);
         }
         request.types().forEach(t -> TaskType.requireName("types", t));
+        request.users().allNamed().forEach(u -> Inputs.text("users", u));
+        if (request.maxPayloadBytes() != null && request.maxPayloadBytes() < 0) {
+            throw new InvalidRequestException("maxPayloadBytes", "must not be negative");
+        }
         Long leaseMillis = leaseMillis(request.leaseDuration());
         Duration wait = request.waitFor() == null ? Duration.ZERO : request.waitFor();
         if (wait.isNegative()) {
@@ -233,7 +239,15 @@ public final class Tide implements TaskQueue {
         while (true) {
             long seen = ready.version(queue);
             List<LeasedTask> claimed = store.taskClaim(new TaskClaim(
-                    queue, request.types(), request.limit(), worker, Tokens.next(), clock.instant(), leaseMillis));
+                    queue,
+                    request.types(),
+                    request.limit(),
+                    worker,
+                    Tokens.next(),
+                    clock.instant(),
+                    leaseMillis,
+                    request.maxPayloadBytes(),
+                    request.users()));
             long left = deadline - System.nanoTime();
             if (!claimed.isEmpty() || left <= 0 || closed) {
                 return claimed;
@@ -410,10 +424,12 @@ public final class Tide implements TaskQueue {
         if (definition == null) {
             throw new InvalidRequestException("queue", "is required");
         }
+        definition.prohibitedUsers().forEach(u -> Inputs.text("prohibitedUsers", u));
         QueueInfo defined = store.queueDefine(definition, clock.instant());
         if (defined.reordering()) {
             maintenance.nudge();
         }
+        wake(Set.of(defined.name()));
         return defined;
     }
 
@@ -432,6 +448,35 @@ public final class Tide implements TaskQueue {
         QueueInfo resumed = store.queueSuspend(TaskType.requireName("queue", name), false, clock.instant());
         wake(Set.of(resumed.name()));
         return resumed;
+    }
+
+    @Override
+    public List<QueueUser> assignUsers(String queue, UserShares shares) {
+        String name = TaskType.requireName("queue", queue);
+        if (shares == null) {
+            throw new InvalidRequestException("shares", "is required");
+        }
+        shares.users().forEach(u -> Inputs.text("users", u));
+        List<QueueUser> assigned = store.userAssign(name, shares);
+        wake(Set.of(name));
+        return assigned;
+    }
+
+    @Override
+    public List<QueueUser> queueUsers(String queue) {
+        return store.userList(TaskType.requireName("queue", queue));
+    }
+
+    @Override
+    public Set<String> prohibitUsers(Set<String> users) {
+        Set<String> named = users == null ? Set.of() : users;
+        named.forEach(u -> Inputs.text("users", u));
+        return store.prohibitedReplace(named);
+    }
+
+    @Override
+    public Set<String> prohibitedUsers() {
+        return store.prohibitedList();
     }
 
     @Override

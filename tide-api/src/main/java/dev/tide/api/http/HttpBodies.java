@@ -8,9 +8,11 @@ import dev.tide.api.Lease;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.NewTask;
 import dev.tide.api.QueueInfo;
+import dev.tide.api.QueueUser;
 import dev.tide.api.TaskType;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The request and response bodies of the HTTP API that are not API records themselves: one definition for the server
@@ -52,6 +54,15 @@ public final class HttpBodies {
     public record JobTypes(List<JobType> types) {}
 
     public record Queues(List<QueueInfo> queues) {}
+
+    public record QueueUsers(List<QueueUser> users) {}
+
+    /** A set of user names: the server-wide prohibited users. */
+    public record Users(Set<String> users) {
+        public Users {
+            users = users == null ? Set.of() : Set.copyOf(users);
+        }
+    }
 
     /**
      * @param node this node's name, when the queue is an embedded engine

@@ -7,6 +7,7 @@ import dev.tide.api.Lease;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.TideException;
+import dev.tide.api.UserFilter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -129,7 +130,9 @@ public final class WorkerPool implements AutoCloseable {
                         granted,
                         options.handlers.keySet(),
                         options.leaseDuration,
-                        options.pollWait));
+                        options.pollWait,
+                        options.maxPayloadBytes,
+                        options.users));
                 errorBackoffMs = 100;
             } catch (RuntimeException e) {
                 slots.release(granted);
@@ -448,6 +451,8 @@ public final class WorkerPool implements AutoCloseable {
             Duration leaseDuration,
             Duration shutdownGrace,
             boolean releaseOnStart,
+            Long maxPayloadBytes,
+            UserFilter users,
             Map<String, TaskHandler> handlers) {}
 
     /** Configures a pool; {@link #handler} at least once. */
@@ -464,6 +469,8 @@ public final class WorkerPool implements AutoCloseable {
         private Duration leaseDuration;
         private Duration shutdownGrace = Duration.ofSeconds(30);
         private boolean releaseOnStart = true;
+        private Long maxPayloadBytes;
+        private UserFilter users;
         private final Map<String, TaskHandler> handlers = new java.util.LinkedHashMap<>();
 
         private Builder(TaskQueue queue) {
@@ -545,6 +552,18 @@ public final class WorkerPool implements AutoCloseable {
             return this;
         }
 
+        /** Takes only tasks whose payload is at most this many bytes (default: any size). */
+        public Builder maxPayloadBytes(Long value) {
+            this.maxPayloadBytes = value;
+            return this;
+        }
+
+        /** Whose tasks the pool takes: required, excluded and preferred users (default: anyone not prohibited). */
+        public Builder users(UserFilter filter) {
+            this.users = filter;
+            return this;
+        }
+
         public Builder handler(String taskType, TaskHandler handler) {
             dev.tide.api.TaskType.requireName("taskType", taskType);
             handlers.put(taskType, handler);
@@ -572,6 +591,8 @@ public final class WorkerPool implements AutoCloseable {
                             leaseDuration,
                             shutdownGrace,
                             releaseOnStart,
+                            maxPayloadBytes,
+                            users,
                             Map.copyOf(handlers)));
         }
 

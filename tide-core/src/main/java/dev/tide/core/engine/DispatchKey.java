@@ -2,7 +2,9 @@ package dev.tide.core.engine;
 
 import dev.tide.api.Discipline;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Arrays;
 
 /**
  * The order in which ready tasks are claimed, as one byte string compared byte by byte (memcmp, as both SQLite's BLOB
@@ -38,6 +40,7 @@ public final class DispatchKey {
                         .array();
             case ROULETTE ->
                 throw new IllegalArgumentException("a roulette key is a position in the queue's race: use race()");
+            case FAIR -> throw new IllegalArgumentException("a fair key starts with the task's owner: use fair()");
         };
     }
 
@@ -57,6 +60,30 @@ public final class DispatchKey {
         return key == null || key.length != Double.BYTES
                 ? 0
                 : ByteBuffer.wrap(key).getDouble();
+    }
+
+    /**
+     * The key of a task in a fair queue: its owner's name (UTF-8, which never holds a zero byte in a name without
+     * control characters) and a zero byte, then the priority order. A user's ready tasks are then one range of the
+     * ready index ({@link #userRange}), in priority order, and a claim takes a user's next tasks without reading
+     * anyone else's.
+     */
+    public static byte[] fair(String owner, int jobPriority, Instant jobDeadline, int priority, Instant deadline) {
+        byte[] name = owner.getBytes(StandardCharsets.UTF_8);
+        return ByteBuffer.allocate(name.length + 1 + LENGTH)
+                .put(name)
+                .put((byte) 0)
+                .put(priorityOrder(jobPriority, jobDeadline, priority, deadline))
+                .array();
+    }
+
+    /** The keys of one owner's tasks in a fair queue: from {@code [0]} (inclusive) to {@code [1]} (exclusive). */
+    public static byte[][] userRange(String owner) {
+        byte[] name = owner.getBytes(StandardCharsets.UTF_8);
+        byte[] from = Arrays.copyOf(name, name.length + 1);
+        byte[] to = Arrays.copyOf(name, name.length + 1);
+        to[name.length] = 1;
+        return new byte[][] {from, to};
     }
 
     private static Instant earliest(Instant a, Instant b) {

@@ -31,6 +31,8 @@ public final class Maintenance implements AutoCloseable {
      * the old discipline just before the change committed may commit just after it.
      */
     static final Duration REKEY_GRACE = Duration.ofSeconds(10);
+    /** How far back a pass looks for fair-queue users deactivated by a claim that raced an enqueue. */
+    static final Duration FAIR_WAKE_LOOKBACK = Duration.ofMinutes(1);
 
     private final Store store;
     private final InstantSource clock;
@@ -81,6 +83,7 @@ public final class Maintenance implements AutoCloseable {
         promote(now);
         reclaim(now);
         rekey(now);
+        wakeFairUsers(now);
         prune(now);
         return true;
     }
@@ -109,6 +112,14 @@ public final class Maintenance implements AutoCloseable {
             if (expired.size() < BATCH) {
                 return;
             }
+        }
+    }
+
+    /** Wakes fair-queue users left asleep by an enqueue that raced the claim deactivating them. */
+    private void wakeFairUsers(Instant now) {
+        int woken = store.fairUsersWake(now.minus(FAIR_WAKE_LOOKBACK));
+        if (woken > 0) {
+            log.debug("woke {} fair-queue users with ready tasks", woken);
         }
     }
 

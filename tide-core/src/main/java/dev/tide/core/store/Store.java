@@ -6,10 +6,12 @@ import dev.tide.api.LeasedTask;
 import dev.tide.api.Page;
 import dev.tide.api.QueueDefinition;
 import dev.tide.api.QueueInfo;
+import dev.tide.api.QueueUser;
 import dev.tide.api.StatusReport;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskType;
+import dev.tide.api.UserShares;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -53,6 +55,23 @@ public interface Store extends AutoCloseable {
 
     /** Suspends or resumes a queue, defining it (in priority order) if it was not. */
     QueueInfo queueSuspend(String name, boolean suspended, Instant now);
+
+    /** Sets users' own allocation and concurrency in a queue (null: the queue's default); returns those users. */
+    List<QueueUser> userAssign(String queue, UserShares shares);
+
+    /** A queue's known users, by name. */
+    List<QueueUser> userList(String queue);
+
+    /**
+     * Wakes the users of fair queues deactivated since {@code since} that have ready tasks after all (an enqueue can
+     * race the claim that finds a user's tasks gone); returns how many.
+     */
+    int fairUsersWake(Instant since);
+
+    /** Replaces the server-wide prohibited users; returns them. */
+    Set<String> prohibitedReplace(Set<String> users);
+
+    Set<String> prohibitedList();
 
     /**
      * Gives up to {@code limit} waiting tasks of a queue whose discipline changed their key in the new order; returns

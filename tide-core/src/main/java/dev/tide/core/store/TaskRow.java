@@ -32,6 +32,28 @@ public record TaskRow(
         TaskState initialState,
         Instant createdAt) {
 
+    /** The payload's size in UTF-8, as claims filter on it. */
+    public int payloadBytes() {
+        if (payload == null) {
+            return 0;
+        }
+        int bytes = 0;
+        for (int i = 0; i < payload.length(); i++) {
+            char c = payload.charAt(i);
+            if (c < 0x80) {
+                bytes += 1;
+            } else if (c < 0x800) {
+                bytes += 2;
+            } else if (Character.isHighSurrogate(c)) {
+                bytes += 4;
+                i++;
+            } else {
+                bytes += 3;
+            }
+        }
+        return bytes;
+    }
+
     public TaskRow withJob(long job) {
         return new TaskRow(
                 queue,

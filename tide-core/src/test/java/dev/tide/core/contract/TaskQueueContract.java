@@ -485,7 +485,7 @@ public abstract class TaskQueueContract {
 
     @Test
     void badQueueNamesAreRefused() {
-        assertThatThrownBy(() -> queue.defineQueue(new QueueDefinition("no spaces", Discipline.FIFO)))
+        assertThatThrownBy(() -> queue.defineQueue(new QueueDefinition("no spaces", Discipline.FIFO, null, null, null)))
                 .isInstanceOfSatisfying(
                         InvalidRequestException.class,
                         e -> assertThat(e.field()).isEqualTo("name"));

@@ -15,13 +15,14 @@ import dev.tide.api.Outcome;
 import dev.tide.api.Page;
 import dev.tide.api.QueueDefinition;
 import dev.tide.api.QueueInfo;
+import dev.tide.api.QueueUser;
 import dev.tide.api.StatusReport;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskState;
 import dev.tide.api.TaskType;
+import dev.tide.api.UserShares;
 import dev.tide.api.json.Json;
-import dev.tide.core.engine.DispatchKey;
 import dev.tide.core.store.ExpiredLease;
 import dev.tide.core.store.InsertBatch;
 import dev.tide.core.store.JobEndHook;
@@ -41,6 +42,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -135,64 +137,49 @@ public abstract class JdbcStore implements Store {
 
     @Override
     public QueueInfo queueDefine(QueueDefinition definition, Instant now) {
-        return write(tx -> {
-            try (ResultSet rs = tx.prepare("queue_define")
-                    .set("name", definition.name())
-                    .set("discipline", definition.discipline().wireName())
-                    .set("now", now)
-                    .query()) {
-                rs.next();
-                return Rows.queue(rs);
-            }
-        });
+        return write(tx -> QueueSettings.define(tx, definition, now));
     }
 
     @Override
     public List<QueueInfo> queueList() {
-        return read(tx -> {
-            List<QueueInfo> queues = new ArrayList<>();
-            try (ResultSet rs = tx.prepare("queue_list").query()) {
-                while (rs.next()) {
-                    queues.add(Rows.queue(rs));
-                }
-            }
-            return queues;
-        });
+        return read(QueueSettings::list);
     }
 
     @Override
     public QueueInfo queueSuspend(String name, boolean suspended, Instant now) {
+        return write(tx -> QueueSettings.suspend(tx, name, suspended, now));
+    }
+
+    @Override
+    public List<QueueUser> userAssign(String queue, UserShares shares) {
+        return write(tx -> QueueSettings.assign(tx, queue, shares));
+    }
+
+    @Override
+    public List<QueueUser> userList(String queue) {
+        return read(tx -> QueueSettings.users(tx, queue));
+    }
+
+    @Override
+    public int fairUsersWake(Instant since) {
+        return write(tx -> tx.prepare("fair_users_wake").set("since", since).update());
+    }
+
+    @Override
+    public Set<String> prohibitedReplace(Set<String> users) {
         return write(tx -> {
-            try (ResultSet rs = tx.prepare("queue_suspend")
-                    .set("name", name)
-                    .set("suspended", suspended ? 1L : 0L)
-                    .set("now", now)
-                    .query()) {
-                rs.next();
-                return Rows.queue(rs);
-            }
+            QueueSettings.replaceProhibited(tx, QueueSettings.EVERY_QUEUE, users);
+            return QueueSettings.prohibited(tx, QueueSettings.EVERY_QUEUE);
         });
     }
 
-    /**
-     * What a queue's dispatch keys are made of: its discipline and, for a roulette queue, its race clock. Read in the
-     * inserting (or re-keying) transaction itself, so no node keys by a definition it has not seen.
-     */
-    private record QueueOrder(Discipline discipline, double raceClock) {
-        static QueueOrder of(Tx tx, String queue) throws SQLException {
-            try (ResultSet rs = tx.prepare("queue_get").set("name", queue).query()) {
-                if (!rs.next()) {
-                    return new QueueOrder(Discipline.PRIORITY, 0);
-                }
-                return new QueueOrder(
-                        Discipline.parse(rs.getString("discipline")),
-                        DispatchKey.racePosition(rs.getBytes("race_clock")));
-            }
-        }
+    @Override
+    public Set<String> prohibitedList() {
+        return read(tx -> QueueSettings.prohibited(tx, QueueSettings.EVERY_QUEUE));
     }
 
-    /** After a claim: a roulette queue's race clock moves up to the largest key claimed. */
-    protected static void advanceRaceClock(Tx tx, String queue, byte[] largestKey) throws SQLException {
+    /** After a claim: a roulette queue's race clock moves up to the largest key claimed, a fair queue's to the pass. */
+    static void advanceRaceClock(Tx tx, String queue, byte[] largestKey) throws SQLException {
         if (largestKey != null) {
             tx.prepare("queue_race_advance")
                     .set("name", queue)
@@ -203,51 +190,7 @@ public abstract class JdbcStore implements Store {
 
     @Override
     public int taskRekey(int limit, Instant settledBefore, DoubleSupplier raceDraws) {
-        return write(tx -> {
-            String name;
-            long after;
-            long changedAt;
-            try (ResultSet rs = tx.prepare("queue_rekey_next").query()) {
-                if (!rs.next()) {
-                    return 0;
-                }
-                name = rs.getString("name");
-                after = rs.getLong("rekey_after_id");
-                changedAt = rs.getLong("changed_at");
-            }
-            QueueOrder order = QueueOrder.of(tx, name);
-            Statement rekey = tx.prepare("task_rekey");
-            int rekeyed = 0;
-            try (ResultSet rs = tx.prepare("task_rekey_candidates")
-                    .set("queue", name)
-                    .set("after_id", after)
-                    .set("limit", (long) limit)
-                    .query()) {
-                while (rs.next()) {
-                    after = rs.getLong("id");
-                    byte[] key = order.discipline() == Discipline.ROULETTE
-                            ? DispatchKey.race(order.raceClock() + raceDraws.getAsDouble() / rs.getDouble("weight"))
-                            : DispatchKey.of(
-                                    order.discipline(),
-                                    rs.getInt("job_priority"),
-                                    Rows.instant(rs, "job_deadline"),
-                                    rs.getInt("priority"),
-                                    Rows.instant(rs, "deadline"));
-                    rekey.set("id", after).set("dispatch_key", key).addBatch();
-                    rekeyed++;
-                }
-            }
-            if (rekeyed > 0) {
-                rekey.executeBatch();
-            }
-            boolean done = rekeyed < limit && changedAt < settledBefore.toEpochMilli();
-            tx.prepare("queue_rekey_progress")
-                    .set("name", name)
-                    .set("after_id", done ? null : (Long) after)
-                    .set("changed_at", changedAt)
-                    .update();
-            return rekeyed;
-        });
+        return write(tx -> Rekeying.run(tx, limit, settledBefore, raceDraws));
     }
 
     // --- jobs ----------------------------------------------------------------------------------------------------
@@ -340,27 +283,25 @@ public abstract class JdbcStore implements Store {
      */
     protected InsertBatch insertRows(Tx tx, List<TaskRow> rows) throws SQLException {
         Map<Long, JobInfo> jobs = openJobsOf(tx, rows);
-        Map<String, QueueOrder> orders = new HashMap<>();
-        List<byte[]> keys = new ArrayList<>(rows.size());
+        Map<String, QueueRow> orders = new HashMap<>();
+        List<Placement> placements = new ArrayList<>(rows.size());
         for (TaskRow row : rows) {
             JobInfo job = row.jobId() == null ? null : jobs.get(row.jobId());
-            QueueOrder order = orders.get(row.queue());
+            QueueRow order = orders.get(row.queue());
             if (order == null) {
-                order = QueueOrder.of(tx, row.queue());
+                order = QueueRow.read(tx, row.queue());
                 orders.put(row.queue(), order);
             }
-            if (order.discipline() == Discipline.ROULETTE) {
-                keys.add(DispatchKey.race(order.raceClock() + row.raceDraw() / row.weight()));
-                continue;
-            }
-            keys.add(DispatchKey.of(
-                    order.discipline(),
+            placements.add(Placement.of(
+                    order,
+                    row.owner(),
                     job == null ? 0 : job.priority(),
                     job == null ? null : job.deadline(),
                     row.priority(),
-                    row.deadline()));
+                    row.deadline(),
+                    row.raceDraw() / row.weight()));
         }
-        List<Long> ids = insertTaskRows(tx, rows, keys);
+        List<Long> ids = insertTaskRows(tx, rows, placements);
         List<EnqueueResult> results = new ArrayList<>(rows.size());
         Map<Long, Long> addedPerJob = new TreeMap<>();
         Set<String> ready = new LinkedHashSet<>();
@@ -389,7 +330,8 @@ public abstract class JdbcStore implements Store {
     }
 
     /** Inserts the rows and returns their ids in order, null for a row whose idempotency key was taken. */
-    protected abstract List<Long> insertTaskRows(Tx tx, List<TaskRow> rows, List<byte[]> keys) throws SQLException;
+    protected abstract List<Long> insertTaskRows(Tx tx, List<TaskRow> rows, List<Placement> placements)
+            throws SQLException;
 
     private Map<Long, JobInfo> openJobsOf(Tx tx, List<TaskRow> rows) throws SQLException {
         Map<Long, JobInfo> jobs = new HashMap<>();
@@ -454,51 +396,67 @@ public abstract class JdbcStore implements Store {
 
     // --- claiming ------------------------------------------------------------------------------------------------
 
-    @Override
-    public List<LeasedTask> taskClaim(TaskClaim claim) {
-        return write(tx -> leaseInDispatchOrder(tx, claim));
+    /** A task a claim leased: its id and key, and the task itself where the claim statement reads it whole. */
+    public record Claimed(long id, byte[] key, LeasedTask task) {
+        static final Comparator<Claimed> IN_DISPATCH_ORDER = (a, b) -> {
+            int byKey = Arrays.compareUnsigned(a.key, b.key);
+            return byKey != 0 ? byKey : Long.compare(a.id, b.id);
+        };
     }
 
-    /** The claim statement ({@code task_claim}, or {@code task_claim_types} when the claim names types), bound. */
-    protected static Statement claimStatement(Tx tx, TaskClaim claim) throws SQLException {
-        Statement st = tx.prepare(claim.types().isEmpty() ? "task_claim" : "task_claim_types")
-                .set("owner", claim.owner())
-                .set("token", claim.token())
-                .set("now", claim.now())
-                .set("lease_ms", claim.leaseMillis())
-                .set("queue", claim.queue())
-                .set("limit", (long) claim.limit());
-        if (!claim.types().isEmpty()) {
-            st.setTexts("types", claim.types());
-        }
-        return st;
+    @Override
+    public List<LeasedTask> taskClaim(TaskClaim claim) {
+        return write(tx -> claimRows(tx, claim)).stream().map(Claimed::task).toList();
+    }
+
+    /** One row of a claim statement's answer ({@code task_claim}, {@code fair_claim_user}). */
+    protected Claimed claimed(ResultSet rs, TaskClaim claim) throws SQLException {
+        return new Claimed(rs.getLong("id"), rs.getBytes("dispatch_key"), Rows.leased(rs, claim.leaseMillis()));
     }
 
     /**
-     * Claims and hands the tasks out in the order they were chosen (RETURNING gives rows in no particular order), then
-     * moves a roulette queue's race clock to the last of them.
+     * Leases the claim's tasks and answers them in the order they were chosen. One statement per step of the claim
+     * (preferred users first) serves the queues whose order is their dispatch key; it serves nothing from a suspended
+     * or a fair queue, and only when it served nothing is the queue's row read, to run a fair claim
+     * ({@link FairClaim}) if the queue is fair. A roulette queue's race clock then moves to the last key drawn.
      */
-    private static List<LeasedTask> leaseInDispatchOrder(Tx tx, TaskClaim claim) throws SQLException {
-        record Keyed(byte[] key, LeasedTask task) {}
-        List<Keyed> rows = new ArrayList<>();
-        try (ResultSet rs = claimStatement(tx, claim).query()) {
-            while (rs.next()) {
-                rows.add(new Keyed(rs.getBytes("dispatch_key"), Rows.leased(rs, claim.leaseMillis())));
+    protected final List<Claimed> claimRows(Tx tx, TaskClaim claim) throws SQLException {
+        List<UserScope> steps = UserScope.steps(claim.users());
+        List<Claimed> claimed = new ArrayList<>();
+        for (UserScope step : steps) {
+            int left = claim.limit() - claimed.size();
+            if (left == 0 || (step.only() != null && step.only().isEmpty())) {
+                continue;
             }
+            List<Claimed> batch = new ArrayList<>(left);
+            try (ResultSet rs =
+                    ClaimStatement.prepare(tx, "task_claim", claim, step, left).query()) {
+                while (rs.next()) {
+                    batch.add(claimed(rs, claim));
+                }
+            }
+            batch.sort(Claimed.IN_DISPATCH_ORDER);
+            claimed.addAll(batch);
         }
-        rows.sort((a, b) -> {
-            int byKey = Arrays.compareUnsigned(a.key, b.key);
-            return byKey != 0 ? byKey : Long.compare(a.task.id(), b.task.id());
-        });
-        if (!rows.isEmpty()) {
-            advanceRaceClock(tx, claim.queue(), rows.get(rows.size() - 1).key());
+        if (claimed.isEmpty()) {
+            QueueRow queue = QueueRow.read(tx, claim.queue());
+            return queue.discipline() == Discipline.FAIR && !queue.suspended()
+                    ? FairClaim.run(tx, claim, queue, steps, rs -> claimed(rs, claim))
+                    : claimed;
         }
-        return rows.stream().map(Keyed::task).toList();
+        byte[] largest =
+                claimed.stream().map(Claimed::key).max(Arrays::compareUnsigned).orElseThrow();
+        advanceRaceClock(tx, claim.queue(), largest);
+        return claimed;
     }
 
     @Override
     public Optional<LeasedTask> taskClaimById(TaskClaimById claim) {
         return write(tx -> {
+            tx.prepare("task_claim_by_id_lock_user")
+                    .set("id", claim.taskId())
+                    .query()
+                    .close();
             try (ResultSet rs = tx.prepare("task_claim_by_id")
                     .set("owner", claim.owner())
                     .set("token", claim.token())

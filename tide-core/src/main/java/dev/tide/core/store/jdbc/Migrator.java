@@ -84,15 +84,21 @@ public final class Migrator {
         }
     }
 
-    /** Splits a script into statements at semicolons that end a line; comments are dropped. */
+    /**
+     * Splits a script into statements at semicolons that end a line; comments are dropped. A trigger's body (up to a
+     * line {@code END;}) and a dollar-quoted function body hold semicolons of their own and stay whole.
+     */
     static List<String> statements(String script) {
         List<String> out = new ArrayList<>();
         StringBuilder current = new StringBuilder();
         for (String line : script.split("\n")) {
             String code = line.contains("--") ? line.substring(0, line.indexOf("--")) : line;
             current.append(code).append('\n');
-            if (code.trim().endsWith(";")) {
-                String statement = current.toString().trim();
+            String statement = current.toString().trim();
+            boolean inTrigger = statement.regionMatches(true, 0, "CREATE TRIGGER", 0, 14)
+                    && !code.trim().equalsIgnoreCase("END;");
+            boolean inDollarQuote = statement.split("\\$\\$", -1).length % 2 == 0;
+            if (code.trim().endsWith(";") && !inTrigger && !inDollarQuote) {
                 out.add(statement.substring(0, statement.length() - 1));
                 current.setLength(0);
             }

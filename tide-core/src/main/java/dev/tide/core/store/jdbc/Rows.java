@@ -1,12 +1,10 @@
 package dev.tide.core.store.jdbc;
 
-import dev.tide.api.Discipline;
 import dev.tide.api.JobInfo;
 import dev.tide.api.JobState;
 import dev.tide.api.Lease;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.Outcome;
-import dev.tide.api.QueueInfo;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskState;
 import java.sql.ResultSet;
@@ -80,18 +78,14 @@ public final class Rows {
                 instant(rs, "finished_at"));
     }
 
-    public static QueueInfo queue(ResultSet rs) throws SQLException {
-        return new QueueInfo(
-                rs.getString("name"),
-                Discipline.parse(rs.getString("discipline")),
-                rs.getInt("suspended") != 0,
-                nullableLong(rs, "rekey_after_id") != null,
-                instant(rs, "updated_at"));
-    }
-
     public static Instant instant(ResultSet rs, String column) throws SQLException {
         long millis = rs.getLong(column);
         return rs.wasNull() ? null : Instant.ofEpochMilli(millis);
+    }
+
+    public static Integer nullableInt(ResultSet rs, String column) throws SQLException {
+        int value = rs.getInt(column);
+        return rs.wasNull() ? null : value;
     }
 
     public static Long nullableLong(ResultSet rs, String column) throws SQLException {

@@ -3,6 +3,7 @@ package dev.tide.core.store.jdbc;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -33,11 +34,16 @@ public final class Tx {
 
     /** The named statement, prepared once per cache. Do not hold two open uses of one name at once. */
     public Statement prepare(String name) throws SQLException {
-        NamedSql named = sql.get(name);
-        PreparedStatement ps = cache.get(name);
+        return prepare(name, List.of());
+    }
+
+    /** The named statement with filter statements in place of its {@code /*filters*}{@code /}, prepared once per cache. */
+    public Statement prepare(String name, List<String> filters) throws SQLException {
+        NamedSql named = sql.composed(name, filters);
+        PreparedStatement ps = cache.get(named.name());
         if (ps == null) {
             ps = connection.prepareStatement(named.jdbcSql());
-            cache.put(name, ps);
+            cache.put(named.name(), ps);
         }
         return new Statement(named, ps, dialect);
     }

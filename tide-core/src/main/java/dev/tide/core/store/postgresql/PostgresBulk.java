@@ -6,6 +6,7 @@ import dev.tide.core.store.LeaseExtension;
 import dev.tide.core.store.Settlement;
 import dev.tide.core.store.TaskRow;
 import dev.tide.core.store.jdbc.JdbcStore.SettledRow;
+import dev.tide.core.store.jdbc.Placement;
 import dev.tide.core.store.jdbc.Rows;
 import dev.tide.core.store.jdbc.Statement;
 import dev.tide.core.store.jdbc.Tx;
@@ -29,7 +30,7 @@ final class PostgresBulk {
     private PostgresBulk() {}
 
     /** Inserts the rows; their ids in order, null where the idempotency key was taken. */
-    static List<Long> insertTasks(Tx tx, List<TaskRow> rows, List<byte[]> keys) throws SQLException {
+    static List<Long> insertTasks(Tx tx, List<TaskRow> rows, List<Placement> placements) throws SQLException {
         int n = rows.size();
         String[] queues = new String[n];
         String[] types = new String[n];
@@ -39,6 +40,8 @@ final class PostgresBulk {
         Integer[] priorities = new Integer[n];
         Double[] weights = new Double[n];
         byte[][] dispatchKeys = new byte[n][];
+        Integer[] fair = new Integer[n];
+        Integer[] payloadBytes = new Integer[n];
         Long[] runAts = new Long[n];
         Long[] deadlines = new Long[n];
         String[] states = new String[n];
@@ -55,7 +58,9 @@ final class PostgresBulk {
             payloads[i] = row.payload();
             priorities[i] = row.priority();
             weights[i] = row.weight();
-            dispatchKeys[i] = keys.get(i);
+            dispatchKeys[i] = placements.get(i).key();
+            fair[i] = placements.get(i).fair() ? 1 : 0;
+            payloadBytes[i] = row.payloadBytes();
             runAts[i] = millis(row.runAt());
             deadlines[i] = millis(row.deadline());
             states[i] = row.initialState().wireName();
@@ -73,6 +78,8 @@ final class PostgresBulk {
                 .setArray("priorities", "int4", priorities)
                 .setArray("weights", "float8", weights)
                 .setArray("dispatch_keys", "bytea", dispatchKeys)
+                .setArray("fairs", "int2", fair)
+                .setArray("payload_bytes", "int4", payloadBytes)
                 .setArray("run_ats", "int8", runAts)
                 .setArray("deadlines", "int8", deadlines)
                 .setArray("states", "text", states)

@@ -11,6 +11,7 @@ import dev.tide.core.store.StoreException;
 import dev.tide.core.store.StoreInfo;
 import dev.tide.core.store.TaskRow;
 import dev.tide.core.store.jdbc.JdbcStore;
+import dev.tide.core.store.jdbc.Placement;
 import dev.tide.core.store.jdbc.SqlWork;
 import dev.tide.core.store.jdbc.Statement;
 import dev.tide.core.store.jdbc.Tx;
@@ -188,8 +189,8 @@ public final class PostgresStore extends JdbcStore {
     // --- bulk paths ----------------------------------------------------------------------------------------------
 
     @Override
-    protected List<Long> insertTaskRows(Tx tx, List<TaskRow> rows, List<byte[]> keys) throws SQLException {
-        return PostgresBulk.insertTasks(tx, rows, keys);
+    protected List<Long> insertTaskRows(Tx tx, List<TaskRow> rows, List<Placement> placements) throws SQLException {
+        return PostgresBulk.insertTasks(tx, rows, placements);
     }
 
     @Override

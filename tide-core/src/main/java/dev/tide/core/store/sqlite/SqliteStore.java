@@ -8,6 +8,7 @@ import dev.tide.core.store.StoreInfo;
 import dev.tide.core.store.TaskClaim;
 import dev.tide.core.store.TaskRow;
 import dev.tide.core.store.jdbc.JdbcStore;
+import dev.tide.core.store.jdbc.Placement;
 import dev.tide.core.store.jdbc.Rows;
 import dev.tide.core.store.jdbc.SqlWork;
 import dev.tide.core.store.jdbc.Statement;
@@ -19,8 +20,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -66,42 +69,36 @@ public final class SqliteStore extends JdbcStore {
     }
 
     /**
-     * Leases on the writer, which answers only the ids (and moves a roulette queue's race clock to the largest key
-     * claimed), then reads the leased rows on a reader connection: the single writer thread is what bounds throughput,
-     * and reading a claimed task's columns costs more than leasing it.
+     * Leases on the writer, which answers only the ids and keys, then reads the leased rows on a reader connection:
+     * the single writer thread is what bounds throughput, and reading a claimed task's columns costs more than leasing
+     * it.
      */
     @Override
     public List<LeasedTask> taskClaim(TaskClaim claim) {
-        List<Long> ids = write(tx -> {
-            List<Long> leased = new ArrayList<>(claim.limit());
-            byte[] largest = null;
-            try (ResultSet rs = claimStatement(tx, claim).query()) {
-                while (rs.next()) {
-                    leased.add(rs.getLong("id"));
-                    byte[] key = rs.getBytes("dispatch_key");
-                    if (largest == null || Arrays.compareUnsigned(key, largest) > 0) {
-                        largest = key;
-                    }
-                }
-            }
-            advanceRaceClock(tx, claim.queue(), largest);
-            return leased;
-        });
+        List<Long> ids =
+                write(tx -> claimRows(tx, claim)).stream().map(Claimed::id).toList();
         if (ids.isEmpty()) {
             return List.of();
         }
-        return read(tx -> {
-            List<LeasedTask> tasks = new ArrayList<>(ids.size());
+        Map<Long, LeasedTask> byId = read(tx -> {
+            Map<Long, LeasedTask> tasks = new HashMap<>();
             try (ResultSet rs = tx.prepare("sqlite_task_claimed_get")
                     .setLongs("ids", ids)
                     .set("token", claim.token())
                     .query()) {
                 while (rs.next()) {
-                    tasks.add(Rows.leased(rs, claim.leaseMillis()));
+                    LeasedTask task = Rows.leased(rs, claim.leaseMillis());
+                    tasks.put(task.id(), task);
                 }
             }
             return tasks;
         });
+        return ids.stream().map(byId::get).filter(Objects::nonNull).toList();
+    }
+
+    @Override
+    protected Claimed claimed(ResultSet rs, TaskClaim claim) throws SQLException {
+        return new Claimed(rs.getLong("id"), rs.getBytes("dispatch_key"), null);
     }
 
     /**
@@ -109,7 +106,7 @@ public final class SqliteStore extends JdbcStore {
      * in one native call, which halves the writer's time per inserted task.
      */
     @Override
-    protected List<Long> insertTaskRows(Tx tx, List<TaskRow> rows, List<byte[]> keys) throws SQLException {
+    protected List<Long> insertTaskRows(Tx tx, List<TaskRow> rows, List<Placement> placements) throws SQLException {
         long first;
         try (ResultSet rs = tx.prepare("sqlite_task_next_id").query()) {
             rs.next();
@@ -126,7 +123,9 @@ public final class SqliteStore extends JdbcStore {
                     .set("payload", row.payload())
                     .set("priority", (long) row.priority())
                     .set("weight", row.weight())
-                    .set("dispatch_key", keys.get(i))
+                    .set("dispatch_key", placements.get(i).key())
+                    .set("fair", placements.get(i).fair() ? 1L : 0L)
+                    .set("payload_bytes", (long) row.payloadBytes())
                     .set("run_at", row.runAt())
                     .set("deadline", row.deadline())
                     .set("state", row.initialState().wireName())

@@ -24,13 +24,17 @@ SELECT * FROM tide_queues ORDER BY name;
 -- Creates a queue or changes its discipline. Tasks already waiting in a queue whose order changes (including one
 -- used before it was defined, in priority order) are re-keyed in the background: rekey_after_id starts at 0.
 -- name: queue_define
-INSERT INTO tide_queues (name, discipline, suspended, rekey_after_id, changed_at, updated_at)
-VALUES (:name, :discipline, 0, CASE WHEN :discipline = 'priority' THEN NULL ELSE 0 END, :now, :now)
+INSERT INTO tide_queues (name, discipline, suspended, rekey_after_id, changed_at, updated_at, default_allocation,
+                         default_concurrency)
+VALUES (:name, :discipline, 0, CASE WHEN :discipline = 'priority' THEN NULL ELSE 0 END, :now, :now,
+        :default_allocation, :default_concurrency)
 ON CONFLICT (name) DO UPDATE SET
     rekey_after_id = CASE WHEN tide_queues.discipline = excluded.discipline THEN tide_queues.rekey_after_id ELSE 0 END,
     changed_at = CASE WHEN tide_queues.discipline = excluded.discipline THEN tide_queues.changed_at
                       ELSE excluded.changed_at END,
     discipline = excluded.discipline,
+    default_allocation = excluded.default_allocation,
+    default_concurrency = excluded.default_concurrency,
     updated_at = excluded.updated_at
 RETURNING *;
 
@@ -40,15 +44,15 @@ VALUES (:name, 'priority', :suspended, NULL, :now, :now)
 ON CONFLICT (name) DO UPDATE SET suspended = excluded.suspended, updated_at = excluded.updated_at
 RETURNING *;
 
--- The next queue whose waiting tasks are being re-keyed after a change of discipline.
--- After a claim from a roulette queue: its race clock moves to the largest key claimed (a no-op for the other
--- disciplines, and for a key behind the clock).
+-- After a claim from a roulette queue: its race clock moves to the largest key claimed; from a fair queue, to the
+-- largest pass served (a no-op for the other disciplines, and for a key behind the clock).
 -- name: queue_race_advance
 UPDATE tide_queues SET race_clock = :dispatch_key
-WHERE name = :name AND discipline = 'roulette' AND (race_clock IS NULL OR race_clock < :dispatch_key);
+WHERE name = :name AND discipline IN ('roulette', 'fair') AND (race_clock IS NULL OR race_clock < :dispatch_key);
 
--- name: queue_rekey_next
-SELECT * FROM tide_queues WHERE rekey_after_id IS NOT NULL ORDER BY name LIMIT 1;
+-- The queues whose waiting tasks are being re-keyed after a change of discipline.
+-- name: queue_rekey_pending
+SELECT * FROM tide_queues WHERE rekey_after_id IS NOT NULL ORDER BY name;
 
 -- Moves the re-keying cursor, or ends it (NULL), unless the discipline changed again meanwhile (which restarted it).
 -- name: queue_rekey_progress
@@ -56,14 +60,14 @@ UPDATE tide_queues SET rekey_after_id = :after_id WHERE name = :name AND changed
 
 -- Waiting tasks of a queue after a task id, with what their dispatch keys are made of.
 -- name: task_rekey_candidates
-SELECT t.id, t.priority, t.weight, t.deadline, j.priority AS job_priority, j.deadline AS job_deadline
+SELECT t.id, t.owner, t.priority, t.weight, t.deadline, j.priority AS job_priority, j.deadline AS job_deadline
 FROM tide_tasks t LEFT JOIN tide_jobs j ON j.id = t.job_id
 WHERE t.queue = :queue AND t.id > :after_id AND t.state IN ('ready', 'scheduled')
 ORDER BY t.id
 LIMIT :limit;
 
 -- name: task_rekey
-UPDATE tide_tasks SET dispatch_key = :dispatch_key WHERE id = :id AND state IN ('ready', 'scheduled');
+UPDATE tide_tasks SET dispatch_key = :dispatch_key, fair = :fair WHERE id = :id AND state IN ('ready', 'scheduled');
 
 -- name: job_insert
 INSERT INTO tide_jobs (type, title, owner, priority, deadline, state, info, created_at)
@@ -117,10 +121,10 @@ DELETE FROM tide_jobs WHERE id IN (
 SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'tide_tasks'), 0) + 1 AS next_id;
 
 -- name: sqlite_task_insert_with_id
-INSERT INTO tide_tasks (id, queue, type, job_id, owner, payload, priority, weight, dispatch_key, run_at, deadline,
-                        state, max_attempts, lease_ms, idempotency_key, created_at)
-VALUES (:id, :queue, :type, :job_id, :owner, :payload, :priority, :weight, :dispatch_key, :run_at, :deadline,
-        :state, :max_attempts, :lease_ms, :idempotency_key, :created_at)
+INSERT INTO tide_tasks (id, queue, type, job_id, owner, payload, payload_bytes, priority, weight, dispatch_key, fair,
+                        run_at, deadline, state, max_attempts, lease_ms, idempotency_key, created_at)
+VALUES (:id, :queue, :type, :job_id, :owner, :payload, :payload_bytes, :priority, :weight, :dispatch_key, :fair,
+        :run_at, :deadline, :state, :max_attempts, :lease_ms, :idempotency_key, :created_at)
 ON CONFLICT (queue, owner, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING;
 
 -- name: task_by_idempotency_key
@@ -136,23 +140,131 @@ SET state = 'leased', lease_owner = :owner, lease_token = :token,
 WHERE id IN (
     SELECT id FROM tide_tasks
     WHERE queue = :queue AND state = 'ready'
-      AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name = :queue AND q.suspended = 1)
+      AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name = :queue AND (q.suspended = 1 OR q.discipline = 'fair'))
+      /*filters*/
     ORDER BY dispatch_key, id
     LIMIT :limit)
 RETURNING id, dispatch_key;
 
--- name: task_claim_types
+-- A fair queue's claim takes each user's tasks from its own range of keys (DispatchKey.fair): the range of the
+-- user whose turn it is, never anyone else's.
+-- name: fair_claim_user
 UPDATE tide_tasks
 SET state = 'leased', lease_owner = :owner, lease_token = :token,
     lease_expires_at = :now + COALESCE(:lease_ms, lease_ms), attempts = attempts + 1,
     started_at = COALESCE(started_at, :now)
 WHERE id IN (
     SELECT id FROM tide_tasks
-    WHERE queue = :queue AND state = 'ready' AND type IN (SELECT value FROM json_each(:types))
-      AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name = :queue AND q.suspended = 1)
+    WHERE queue = :queue AND state = 'ready' AND dispatch_key >= :key_from AND dispatch_key < :key_to
+      /*filters*/
     ORDER BY dispatch_key, id
     LIMIT :limit)
 RETURNING id, dispatch_key;
+
+-- Filters a claim adds at /*filters*/ (Tx.prepare with fragments).
+-- name: claim_if_types
+AND type IN (SELECT value FROM json_each(:types))
+
+-- name: claim_if_payload_at_most
+AND payload_bytes <= :max_payload_bytes
+
+-- name: claim_if_owners
+AND owner IN (SELECT value FROM json_each(:owners))
+
+-- name: claim_unless_owners
+AND owner NOT IN (SELECT value FROM json_each(:excluded))
+
+-- name: claim_unless_prohibited
+AND NOT EXISTS (SELECT 1 FROM tide_prohibited_users p WHERE p.owner = tide_tasks.owner AND p.scope IN ('*', :queue))
+
+-- The users of a fair queue whose turn comes next: active, under their concurrency cap, smallest pass first (ties
+-- by name), one row each however many tasks they have waiting; a capped user costs one count of its leases (which
+-- its cap bounds; SQLite cannot take a LIMIT from the outer row).
+-- name: fair_users_next
+SELECT u.owner, u.pass, COALESCE(u.allocation, :default_allocation) AS allocation,
+       COALESCE(u.concurrency, :default_concurrency) AS concurrency
+FROM tide_users u
+WHERE u.queue = :queue AND u.active = 1
+  AND (COALESCE(u.concurrency, :default_concurrency) IS NULL
+       OR (SELECT count(*) FROM tide_tasks t
+           WHERE t.queue = u.queue AND t.state = 'leased' AND t.fair = 1
+             AND t.dispatch_key >= u.key_from AND t.dispatch_key < u.key_to)
+          < COALESCE(u.concurrency, :default_concurrency))
+  /*filters*/
+ORDER BY u.pass, u.owner
+LIMIT :limit;
+
+-- The first user fair_users_next would serve, were no row locked. When another claimer holds it, this claim serves
+-- no one more than a round ahead of it, so that a user held by concurrent claims is not overtaken for good.
+-- name: fair_users_first
+SELECT u.owner, u.pass
+FROM tide_users u
+WHERE u.queue = :queue AND u.active = 1
+  AND (COALESCE(u.concurrency, :default_concurrency) IS NULL
+       OR (SELECT count(*) FROM tide_tasks t
+           WHERE t.queue = u.queue AND t.state = 'leased' AND t.fair = 1
+             AND t.dispatch_key >= u.key_from AND t.dispatch_key < u.key_to)
+          < COALESCE(u.concurrency, :default_concurrency))
+  /*filters*/
+ORDER BY u.pass, u.owner
+LIMIT 1;
+
+-- Filters of fair_users_next and fair_users_first.
+-- name: fair_if_users
+AND u.owner IN (SELECT value FROM json_each(:owners))
+
+-- name: fair_unless_users
+AND u.owner NOT IN (SELECT value FROM json_each(:excluded))
+
+-- name: fair_unless_prohibited
+AND NOT EXISTS (SELECT 1 FROM tide_prohibited_users p WHERE p.owner = u.owner AND p.scope IN ('*', :queue))
+
+-- name: fair_if_allocated
+AND COALESCE(u.allocation, :default_allocation) > 0
+
+-- A user's next turn after a claim served it, and whether it may still have ready tasks.
+-- name: fair_user_turn
+UPDATE tide_users SET pass = :pass, active = :active, deactivated_at = CASE WHEN :active = 0 THEN :now ELSE NULL END
+WHERE queue = :queue AND owner = :owner;
+
+-- A fair user's leases now, counted up to its cap, in a statement of its own after fair_users_next locked the user's
+-- row: every claim that leased the user's tasks before has committed by then, so the count is exact.
+-- name: fair_user_leased
+SELECT count(*) AS n FROM (
+    SELECT 1 FROM tide_tasks
+    WHERE queue = :queue AND state = 'leased' AND fair = 1 AND dispatch_key >= :key_from AND dispatch_key < :key_to
+    LIMIT :cap) leases;
+
+-- Wakes users deactivated since :since that have ready tasks (an enqueue can race the claim that deactivates).
+-- name: fair_users_wake
+UPDATE tide_users SET active = 1
+WHERE active = 0 AND deactivated_at >= :since
+  AND EXISTS (SELECT 1 FROM tide_tasks t
+              WHERE t.queue = tide_users.queue AND t.state = 'ready'
+                AND t.dispatch_key >= tide_users.key_from AND t.dispatch_key < tide_users.key_to);
+
+-- name: user_assign
+INSERT INTO tide_users (queue, owner, key_from, key_to, allocation, concurrency)
+VALUES (:queue, :owner, :key_from, :key_to, :allocation, :concurrency)
+ON CONFLICT (queue, owner) DO UPDATE SET allocation = excluded.allocation, concurrency = excluded.concurrency;
+
+-- name: user_list
+SELECT u.*, q.default_allocation, q.default_concurrency,
+       (SELECT count(*) FROM tide_tasks t
+        WHERE t.queue = u.queue AND t.state = 'leased' AND t.fair = 1
+          AND t.dispatch_key >= u.key_from AND t.dispatch_key < u.key_to) AS leased
+FROM tide_users u LEFT JOIN tide_queues q ON q.name = u.queue
+WHERE u.queue = :queue
+ORDER BY u.owner;
+
+-- name: prohibited_clear
+DELETE FROM tide_prohibited_users WHERE scope = :scope;
+
+-- name: prohibited_add
+INSERT INTO tide_prohibited_users (owner, scope) VALUES (:owner, :scope) ON CONFLICT DO NOTHING;
+
+-- name: prohibited_list
+SELECT owner FROM tide_prohibited_users WHERE scope = :scope ORDER BY owner;
 
 -- The tasks a claim leased, in dispatch order, read after its commit; a task whose lease was lost in between (it
 -- expired and was reclaimed) no longer carries the claim's token and is left out.
@@ -161,6 +273,7 @@ SELECT * FROM tide_tasks
 WHERE id IN (SELECT value FROM json_each(:ids)) AND lease_token = :token
 ORDER BY dispatch_key, id;
 
+-- A claim of one chosen task still keeps its owner's concurrency cap in a fair queue.
 -- name: task_claim_by_id
 UPDATE tide_tasks
 SET state = 'leased', lease_owner = :owner, lease_token = :token,
@@ -168,7 +281,20 @@ SET state = 'leased', lease_owner = :owner, lease_token = :token,
     started_at = COALESCE(started_at, :now)
 WHERE id = :id AND state = 'ready'
   AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name = tide_tasks.queue AND q.suspended = 1)
+  AND NOT EXISTS (
+      SELECT 1 FROM tide_users u JOIN tide_queues q ON q.name = u.queue
+      WHERE tide_tasks.fair = 1 AND u.queue = tide_tasks.queue AND u.owner = tide_tasks.owner
+        AND COALESCE(u.concurrency, q.default_concurrency) <= (
+            SELECT count(*) FROM tide_tasks t
+            WHERE t.queue = u.queue AND t.state = 'leased' AND t.fair = 1
+              AND t.dispatch_key >= u.key_from AND t.dispatch_key < u.key_to))
 RETURNING *;
+
+-- Locks the chosen task's user row (in a fair queue) before task_claim_by_id reads its lease count; a no-op on
+-- SQLite, whose single writer already excludes every other claim.
+-- name: task_claim_by_id_lock_user
+SELECT 1 FROM tide_users WHERE queue = (SELECT queue FROM tide_tasks WHERE id = :id)
+  AND owner = (SELECT owner FROM tide_tasks WHERE id = :id);
 
 -- name: task_lease_extend
 UPDATE tide_tasks SET lease_expires_at = :now + COALESCE(:lease_ms, lease_ms)

@@ -69,7 +69,8 @@ class PostgresPlanTest {
             assertThat(String.join("\n", store.explain("task_claim")))
                     .as("the generic plan knows no queue")
                     .contains("Index Cond: (queue = $1)");
-            for (String statement : List.of("task_claim", "task_claim_types")) {
+            for (String statement : List.of(
+                    "task_claim+claim_unless_prohibited", "task_claim+claim_if_types+claim_unless_prohibited")) {
                 for (String plan : plans(statement, CLAIM)) {
                     assertThat(plan)
                             .as("%s (analyzed: %s)", statement, analyzed)
@@ -77,9 +78,61 @@ class PostgresPlanTest {
                             .contains("Index Scan using tide_tasks_pkey on tide_tasks t")
                             .contains("LockRows")
                             .doesNotContain("Sort")
-                            .doesNotContain("Seq Scan");
+                            .doesNotContain("Seq Scan on tide_tasks");
                 }
             }
+        }
+    }
+
+    @Test
+    void fairClaimsTakeTurnsFromTheUserIndexAndOneUsersKeyRange() throws SQLException {
+        execute("INSERT INTO tide_users (queue, owner, key_from, key_to, pass, active)"
+                + " SELECT 'fair', 'user-' || g, convert_to('user-' || g, 'UTF8') || '\\x00'::bytea,"
+                + " convert_to('user-' || g, 'UTF8') || '\\x01'::bytea, decode(lpad(to_hex(g), 16, '0'), 'hex'),"
+                + " (g % 2)::smallint FROM generate_series(1, 20000) g");
+        execute("ANALYZE tide_users");
+        execute("ANALYZE tide_tasks");
+        Map<String, Object> turn = Map.of(
+                "queue",
+                "fair",
+                "default_allocation",
+                1L,
+                "default_concurrency",
+                2L,
+                "limit",
+                10L,
+                "excluded",
+                List.of("user-2"));
+        for (String plan : plans("fair_users_next+fair_unless_users+fair_unless_prohibited+fair_if_allocated", turn)) {
+            assertThat(plan)
+                    .contains("Index Scan using tide_users_turn on tide_users u")
+                    .contains("LockRows")
+                    .doesNotContain("Sort")
+                    .doesNotContain("Seq Scan on tide_users");
+        }
+        Map<String, Object> user = Map.of(
+                "queue",
+                "default",
+                "limit",
+                10L,
+                "owner",
+                "w",
+                "token",
+                "t",
+                "now",
+                1_000L,
+                "key_from",
+                new byte[] {1},
+                "key_to",
+                new byte[] {2},
+                "types",
+                List.of("a"));
+        for (String plan : plans("fair_claim_user+claim_if_types", user)) {
+            assertThat(plan)
+                    .contains("Index Scan using tide_tasks_ready on tide_tasks")
+                    .contains("dispatch_key >=")
+                    .doesNotContain("Sort")
+                    .doesNotContain("Seq Scan on tide_tasks");
         }
     }
 
@@ -122,7 +175,7 @@ class PostgresPlanTest {
         for (String statement :
                 List.of("task_finish", "task_reschedule", "task_lease_extend", "task_claim_by_id", "task_retry")) {
             for (String plan : plans(statement, one)) {
-                assertThat(plan).as(statement).contains("tide_tasks_pkey").doesNotContain("Seq Scan");
+                assertThat(plan).as(statement).contains("tide_tasks_pkey").doesNotContain("Seq Scan on tide_tasks");
             }
         }
     }

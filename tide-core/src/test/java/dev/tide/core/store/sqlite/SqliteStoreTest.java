@@ -70,9 +70,20 @@ class SqliteStoreTest {
 
     @Test
     void claimScansTheReadyIndexWithoutSorting() {
-        for (String statement : List.of("task_claim", "task_claim_types")) {
+        for (String statement : List.of(
+                "task_claim+claim_unless_prohibited",
+                "task_claim+claim_if_types+claim_if_payload_at_most+claim_unless_owners+claim_unless_prohibited",
+                "task_claim+claim_if_owners",
+                "fair_claim_user+claim_if_types")) {
             List<String> plan = store.explain(statement);
             assertThat(plan).as(statement).anyMatch(step -> step.contains("tide_tasks_ready"));
+            assertThat(plan).as(statement).noneMatch(step -> step.contains("TEMP B-TREE"));
+        }
+        for (String statement : List.of(
+                "fair_users_next+fair_unless_prohibited+fair_if_allocated",
+                "fair_users_next+fair_if_users+fair_unless_users")) {
+            List<String> plan = store.explain(statement);
+            assertThat(plan).as(statement).anyMatch(step -> step.contains("tide_users_turn"));
             assertThat(plan).as(statement).noneMatch(step -> step.contains("TEMP B-TREE"));
         }
         List<String> promote = store.explain("task_promote_due");

@@ -1,0 +1,44 @@
+package dev.tide.core.store.jdbc;
+
+import dev.tide.core.store.TaskClaim;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A claim statement ({@code task_claim}, {@code fair_claim_user}) with the filters one claim asks for, bound. */
+final class ClaimStatement {
+    private ClaimStatement() {}
+
+    /**
+     * @param scope the owners this step may serve; null when the statement names its user itself
+     */
+    static Statement prepare(Tx tx, String name, TaskClaim claim, UserScope scope, int limit) throws SQLException {
+        List<String> filters = new ArrayList<>();
+        if (!claim.types().isEmpty()) {
+            filters.add("claim_if_types");
+        }
+        if (claim.maxPayloadBytes() != null) {
+            filters.add("claim_if_payload_at_most");
+        }
+        if (scope != null) {
+            filters.addAll(scope.taskFilters());
+        }
+        Statement st = tx.prepare(name, filters)
+                .set("owner", claim.owner())
+                .set("token", claim.token())
+                .set("now", claim.now())
+                .set("lease_ms", claim.leaseMillis())
+                .set("queue", claim.queue())
+                .set("limit", (long) limit);
+        if (!claim.types().isEmpty()) {
+            st.setTexts("types", claim.types());
+        }
+        if (claim.maxPayloadBytes() != null) {
+            st.set("max_payload_bytes", claim.maxPayloadBytes());
+        }
+        if (scope != null) {
+            scope.bind(st);
+        }
+        return st;
+    }
+}

@@ -1,0 +1,177 @@
+package dev.tide.core.store.jdbc;
+
+import dev.tide.core.engine.DispatchKey;
+import dev.tide.core.engine.FairTurns;
+import dev.tide.core.store.TaskClaim;
+import dev.tide.core.store.jdbc.JdbcStore.Claimed;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A claim from a fair queue, on the two-level structure of migration 5: first the users whose turn it is (one row
+ * each in {@code tide_users}, by pass), then each one's next tasks (one range of the ready index). A user at its
+ * concurrency cap, excluded, prohibited or out of the turns costs one skipped row, however many tasks it has waiting.
+ *
+ * <p>The user rows stay locked until the claim commits (on PostgreSQL by {@code FOR UPDATE SKIP LOCKED}, so
+ * concurrent claimers move on to the next users instead of waiting). A user's leases are counted after its row is
+ * locked, in a statement of their own: every claim that leased its tasks before has committed by then, and none can
+ * lease more until this one commits, so a concurrency cap holds exactly on any number of nodes.
+ */
+final class FairClaim {
+    /** Rounds of choosing users, each after some chosen ones turned out to have fewer tasks than planned. */
+    private static final int MAX_ROUNDS = 8;
+
+    interface ClaimedReader {
+        Claimed read(ResultSet rs) throws SQLException;
+    }
+
+    private final Tx tx;
+    private final TaskClaim claim;
+    private final QueueRow queue;
+    private final ClaimedReader reader;
+    private final List<Claimed> claimed = new ArrayList<>();
+    private double largestPassServed = -1;
+
+    private FairClaim(Tx tx, TaskClaim claim, QueueRow queue, ClaimedReader reader) {
+        this.tx = tx;
+        this.claim = claim;
+        this.queue = queue;
+        this.reader = reader;
+    }
+
+    /** Leases up to the claim's limit in turn order, step by step (preferred users first), and moves the clock. */
+    static List<Claimed> run(Tx tx, TaskClaim claim, QueueRow queue, List<UserScope> steps, ClaimedReader reader)
+            throws SQLException {
+        FairClaim run = new FairClaim(tx, claim, queue, reader);
+        for (UserScope step : steps) {
+            if (step.only() == null || !step.only().isEmpty()) {
+                run.serve(step);
+            }
+        }
+        if (run.largestPassServed >= 0) {
+            JdbcStore.advanceRaceClock(tx, claim.queue(), DispatchKey.race(run.largestPassServed));
+        }
+        return run.claimed;
+    }
+
+    private void serve(UserScope scope) throws SQLException {
+        Set<String> drained = new HashSet<>();
+        for (int round = 0; round < MAX_ROUNDS && claimed.size() < claim.limit(); round++) {
+            int slots = claim.limit() - claimed.size();
+            UserScope left = scope.without(drained);
+            List<FairTurns.User> users = nextUsers(left, slots);
+            if (users.isEmpty()) {
+                return;
+            }
+            double horizon = horizon(left, users);
+            for (FairTurns.Turn turn : FairTurns.plan(users, slots, horizon)) {
+                int taken = take(turn);
+                if (taken < turn.tasks()) {
+                    drained.add(turn.user().name());
+                }
+            }
+        }
+    }
+
+    /**
+     * How far this claim may serve: without limit when the first user in turn order is among those it holds; else a
+     * round past that user's pass, so that a user held by concurrent claims keeps its share instead of being overtaken
+     * for good (the claims that skip it stop a round ahead and leave the rest to it).
+     */
+    private double horizon(UserScope scope, List<FairTurns.User> held) throws SQLException {
+        try (ResultSet rs = users("fair_users_first", scope).query()) {
+            if (!rs.next()) {
+                return Double.POSITIVE_INFINITY;
+            }
+            String first = rs.getString("owner");
+            boolean ours = held.stream().anyMatch(u -> u.name().equals(first));
+            return ours ? Double.POSITIVE_INFINITY : DispatchKey.racePosition(rs.getBytes("pass")) + FairTurns.ROUND;
+        }
+    }
+
+    /** The users whose turn comes next, their rows locked (skipping those another claimer holds). */
+    private List<FairTurns.User> nextUsers(UserScope scope, int limit) throws SQLException {
+        Statement st = users("fair_users_next", scope).set("limit", (long) limit);
+        record Row(String owner, double pass, int allocation, Integer cap) {}
+        List<Row> rows = new ArrayList<>();
+        try (ResultSet rs = st.query()) {
+            while (rs.next()) {
+                rows.add(new Row(
+                        rs.getString("owner"),
+                        DispatchKey.racePosition(rs.getBytes("pass")),
+                        rs.getInt("allocation"),
+                        Rows.nullableInt(rs, "concurrency")));
+            }
+        }
+        List<FairTurns.User> users = new ArrayList<>(rows.size());
+        for (Row row : rows) {
+            int room = row.cap() == null ? Integer.MAX_VALUE : row.cap() - leased(row.owner(), row.cap());
+            users.add(new FairTurns.User(row.owner(), row.pass(), row.allocation(), room));
+        }
+        return users;
+    }
+
+    /** The user's leases now (up to its cap), counted once its row is locked. */
+    private int leased(String owner, int cap) throws SQLException {
+        byte[][] range = DispatchKey.userRange(owner);
+        try (ResultSet rs = tx.prepare("fair_user_leased")
+                .set("queue", claim.queue())
+                .set("key_from", range[0])
+                .set("key_to", range[1])
+                .set("cap", (long) cap)
+                .query()) {
+            rs.next();
+            return rs.getInt("n");
+        }
+    }
+
+    private Statement users(String name, UserScope scope) throws SQLException {
+        Statement st = tx.prepare(name, scope.userFilters())
+                .set("queue", claim.queue())
+                .set(
+                        "default_concurrency",
+                        queue.defaultConcurrency() == null ? null : (long) queue.defaultConcurrency());
+        if (st.parameterNames().contains("default_allocation")) {
+            st.set("default_allocation", (long) queue.defaultAllocation());
+        }
+        scope.bind(st);
+        return st;
+    }
+
+    /** Leases the user's next tasks and moves its pass by what it got; returns how many. */
+    private int take(FairTurns.Turn turn) throws SQLException {
+        FairTurns.User user = turn.user();
+        byte[][] range = DispatchKey.userRange(user.name());
+        List<Claimed> batch = new ArrayList<>(turn.tasks());
+        try (ResultSet rs = ClaimStatement.prepare(tx, "fair_claim_user", claim, null, turn.tasks())
+                .set("key_from", range[0])
+                .set("key_to", range[1])
+                .query()) {
+            while (rs.next()) {
+                batch.add(reader.read(rs));
+            }
+        }
+        batch.sort(Claimed.IN_DISPATCH_ORDER);
+        claimed.addAll(batch);
+        int taken = batch.size();
+        double step = FairTurns.step(user.allocation());
+        if (taken > 0) {
+            largestPassServed = Math.max(largestPassServed, user.pass() + (taken - 1) * step);
+        }
+        // Fewer tasks than asked: the user has no more ready ones, unless the claim passed some over (by type or
+        // size). Its row leaves the turns until a task of its becomes ready again (the trigger sets it back).
+        boolean drained = taken < turn.tasks() && !claim.filtersTasks();
+        tx.prepare("fair_user_turn")
+                .set("queue", claim.queue())
+                .set("owner", user.name())
+                .set("pass", DispatchKey.race(user.pass() + taken * step))
+                .set("active", drained ? 0L : 1L)
+                .set("now", claim.now())
+                .update();
+        return taken;
+    }
+}
