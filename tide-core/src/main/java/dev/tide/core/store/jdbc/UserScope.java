@@ -47,9 +47,13 @@ record UserScope(Set<String> only, Set<String> excluded, boolean byRequest) {
         return filters("claim_if_owners", "claim_unless_owners", "claim_unless_prohibited");
     }
 
-    /** Filter statements on a fair queue's users ({@code fair_*}); those out of the turns stay out. */
+    /**
+     * Filter statements on a fair queue's users ({@code fair_*}): those at their concurrency cap are always left out,
+     * and those out of the turns unless the claim requires them.
+     */
     List<String> userFilters() {
-        List<String> filters = filters("fair_if_users", "fair_unless_users", "fair_unless_prohibited");
+        List<String> filters = new ArrayList<>(List.of("fair_under_cap"));
+        filters.addAll(filters("fair_if_users", "fair_unless_users", "fair_unless_prohibited"));
         if (!byRequest) {
             filters.add("fair_if_allocated");
         }

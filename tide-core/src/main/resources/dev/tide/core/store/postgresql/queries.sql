@@ -219,13 +219,6 @@ SELECT u.owner, u.pass, COALESCE(u.allocation, :default_allocation::int) AS allo
        COALESCE(u.concurrency, :default_concurrency::int) AS concurrency
 FROM tide_users u
 WHERE u.queue = :queue AND u.active = 1
-  AND (COALESCE(u.concurrency, :default_concurrency::int) IS NULL
-       OR (SELECT count(*) FROM (
-              SELECT 1 FROM tide_tasks t
-              WHERE t.queue = u.queue AND t.state = 'leased' AND t.fair = 1
-                AND t.dispatch_key >= u.key_from AND t.dispatch_key < u.key_to
-              LIMIT COALESCE(u.concurrency, :default_concurrency::int)) leases)
-          < COALESCE(u.concurrency, :default_concurrency::int))
   /*filters*/
 ORDER BY u.pass, u.owner
 LIMIT :limit FOR UPDATE OF u SKIP LOCKED;
@@ -236,18 +229,20 @@ LIMIT :limit FOR UPDATE OF u SKIP LOCKED;
 SELECT u.owner, u.pass
 FROM tide_users u
 WHERE u.queue = :queue AND u.active = 1
-  AND (COALESCE(u.concurrency, :default_concurrency::int) IS NULL
-       OR (SELECT count(*) FROM (
-              SELECT 1 FROM tide_tasks t
-              WHERE t.queue = u.queue AND t.state = 'leased' AND t.fair = 1
-                AND t.dispatch_key >= u.key_from AND t.dispatch_key < u.key_to
-              LIMIT COALESCE(u.concurrency, :default_concurrency::int)) leases)
-          < COALESCE(u.concurrency, :default_concurrency::int))
   /*filters*/
 ORDER BY u.pass, u.owner
 LIMIT 1;
 
--- Filters of fair_users_next and fair_users_first.
+-- Filters of fair_users_next and fair_users_first; every claim adds fair_under_cap.
+-- name: fair_under_cap
+AND (COALESCE(u.concurrency, :default_concurrency::int) IS NULL
+     OR (SELECT count(*) FROM (
+            SELECT 1 FROM tide_tasks t
+            WHERE t.queue = u.queue AND t.state = 'leased' AND t.fair = 1
+              AND t.dispatch_key >= u.key_from AND t.dispatch_key < u.key_to
+            LIMIT COALESCE(u.concurrency, :default_concurrency::int)) leases)
+        < COALESCE(u.concurrency, :default_concurrency::int))
+
 -- name: fair_if_users
 AND u.owner = ANY(:owners::text[])
 

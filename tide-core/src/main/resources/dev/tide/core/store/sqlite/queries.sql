@@ -185,11 +185,6 @@ SELECT u.owner, u.pass, COALESCE(u.allocation, :default_allocation) AS allocatio
        COALESCE(u.concurrency, :default_concurrency) AS concurrency
 FROM tide_users u
 WHERE u.queue = :queue AND u.active = 1
-  AND (COALESCE(u.concurrency, :default_concurrency) IS NULL
-       OR (SELECT count(*) FROM tide_tasks t
-           WHERE t.queue = u.queue AND t.state = 'leased' AND t.fair = 1
-             AND t.dispatch_key >= u.key_from AND t.dispatch_key < u.key_to)
-          < COALESCE(u.concurrency, :default_concurrency))
   /*filters*/
 ORDER BY u.pass, u.owner
 LIMIT :limit;
@@ -200,16 +195,18 @@ LIMIT :limit;
 SELECT u.owner, u.pass
 FROM tide_users u
 WHERE u.queue = :queue AND u.active = 1
-  AND (COALESCE(u.concurrency, :default_concurrency) IS NULL
-       OR (SELECT count(*) FROM tide_tasks t
-           WHERE t.queue = u.queue AND t.state = 'leased' AND t.fair = 1
-             AND t.dispatch_key >= u.key_from AND t.dispatch_key < u.key_to)
-          < COALESCE(u.concurrency, :default_concurrency))
   /*filters*/
 ORDER BY u.pass, u.owner
 LIMIT 1;
 
--- Filters of fair_users_next and fair_users_first.
+-- Filters of fair_users_next and fair_users_first; every claim adds fair_under_cap.
+-- name: fair_under_cap
+AND (COALESCE(u.concurrency, :default_concurrency) IS NULL
+     OR (SELECT count(*) FROM tide_tasks t
+         WHERE t.queue = u.queue AND t.state = 'leased' AND t.fair = 1
+           AND t.dispatch_key >= u.key_from AND t.dispatch_key < u.key_to)
+        < COALESCE(u.concurrency, :default_concurrency))
+
 -- name: fair_if_users
 AND u.owner IN (SELECT value FROM json_each(:owners))
 

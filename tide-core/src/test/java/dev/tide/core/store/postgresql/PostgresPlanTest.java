@@ -103,7 +103,8 @@ class PostgresPlanTest {
                 10L,
                 "excluded",
                 List.of("user-2"));
-        for (String plan : plans("fair_users_next+fair_unless_users+fair_unless_prohibited+fair_if_allocated", turn)) {
+        for (String plan : plans(
+                "fair_users_next+fair_under_cap+fair_unless_users+fair_unless_prohibited+fair_if_allocated", turn)) {
             assertThat(plan)
                     .contains("Index Scan using tide_users_turn on tide_users u")
                     .contains("LockRows")

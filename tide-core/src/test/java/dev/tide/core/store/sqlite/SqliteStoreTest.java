@@ -80,8 +80,8 @@ class SqliteStoreTest {
             assertThat(plan).as(statement).noneMatch(step -> step.contains("TEMP B-TREE"));
         }
         for (String statement : List.of(
-                "fair_users_next+fair_unless_prohibited+fair_if_allocated",
-                "fair_users_next+fair_if_users+fair_unless_users")) {
+                "fair_users_next+fair_under_cap+fair_unless_prohibited+fair_if_allocated",
+                "fair_users_next+fair_under_cap+fair_if_users+fair_unless_users")) {
             List<String> plan = store.explain(statement);
             assertThat(plan).as(statement).anyMatch(step -> step.contains("tide_users_turn"));
             assertThat(plan).as(statement).noneMatch(step -> step.contains("TEMP B-TREE"));

@@ -37,6 +37,7 @@ CREATE TABLE tide_prohibited_users (
     PRIMARY KEY (owner, scope)
 ) WITHOUT ROWID;
 
+-- The same body twice: a SQLite trigger fires on one kind of event and cannot call a shared function.
 CREATE TRIGGER tide_fair_task_inserted AFTER INSERT ON tide_tasks
 WHEN NEW.fair = 1 AND NEW.state = 'ready'
 BEGIN
