@@ -15,6 +15,12 @@ public interface Dialect {
     /** Binds a list of numbers as one parameter. */
     void bindLongs(PreparedStatement ps, int index, Collection<Long> values) throws SQLException;
 
+    /**
+     * Whether a claim skips rows another claimer holds ({@code SKIP LOCKED}); false where one writer runs every claim
+     * alone, so that every row a claim reads is its own to take.
+     */
+    boolean skipsLockedRows();
+
     /** Whether this SQL error is a unique-constraint violation. */
     boolean isUniqueViolation(SQLException e);
 }

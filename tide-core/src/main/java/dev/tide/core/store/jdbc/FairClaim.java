@@ -78,11 +78,14 @@ final class FairClaim {
     }
 
     /**
-     * How far this claim may serve: without limit when the first user in turn order is among those it holds; else a
-     * round past that user's pass, so that a user held by concurrent claims keeps its share instead of being overtaken
-     * for good (the claims that skip it stop a round ahead and leave the rest to it).
+     * How far this claim may serve: without limit when the first user in turn order is among those it holds (always,
+     * on a store whose claims skip no rows); else a round past that user's pass, so that a user held by concurrent
+     * claims keeps its share instead of being overtaken for good (the claims that skip it stop a round ahead).
      */
     private double horizon(UserScope scope, List<FairTurns.User> held) throws SQLException {
+        if (!tx.dialect().skipsLockedRows()) {
+            return Double.POSITIVE_INFINITY;
+        }
         try (ResultSet rs = users("fair_users_first", scope).query()) {
             if (!rs.next()) {
                 return Double.POSITIVE_INFINITY;

@@ -82,14 +82,17 @@ final class QueueSettings {
                     .set("concurrency", toLong(shares.concurrency()))
                     .update();
         }
-        return users(tx, queue).stream()
-                .filter(u -> shares.users().contains(u.user()))
-                .toList();
+        Statement assigned = tx.prepare("user_list", List.of("fair_if_users")).setTexts("owners", shares.users());
+        return users(assigned.set("queue", queue));
     }
 
     static List<QueueUser> users(Tx tx, String queue) throws SQLException {
+        return users(tx.prepare("user_list").set("queue", queue));
+    }
+
+    private static List<QueueUser> users(Statement list) throws SQLException {
         List<QueueUser> users = new ArrayList<>();
-        try (ResultSet rs = tx.prepare("user_list").set("queue", queue).query()) {
+        try (ResultSet rs = list.query()) {
             while (rs.next()) {
                 Integer allocation = Rows.nullableInt(rs, "allocation");
                 Integer concurrency = Rows.nullableInt(rs, "concurrency");

@@ -29,4 +29,9 @@ final class PostgresDialect implements Dialect {
     public boolean isUniqueViolation(SQLException e) {
         return UNIQUE_VIOLATION.equals(e.getSQLState());
     }
+
+    @Override
+    public boolean skipsLockedRows() {
+        return true;
+    }
 }

@@ -28,4 +28,9 @@ final class SqliteDialect implements Dialect {
         String message = e.getMessage();
         return message != null && message.contains("UNIQUE constraint failed");
     }
+
+    @Override
+    public boolean skipsLockedRows() {
+        return false;
+    }
 }

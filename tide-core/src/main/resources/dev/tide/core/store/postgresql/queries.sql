@@ -233,7 +233,7 @@ WHERE u.queue = :queue AND u.active = 1
 ORDER BY u.pass, u.owner
 LIMIT 1;
 
--- Filters of fair_users_next and fair_users_first; every claim adds fair_under_cap.
+-- Filters of fair_users_next and fair_users_first (every claim adds fair_under_cap); fair_if_users also of user_list.
 -- name: fair_under_cap
 AND (COALESCE(u.concurrency, :default_concurrency::int) IS NULL
      OR (SELECT count(*) FROM (
@@ -288,6 +288,7 @@ SELECT u.*, q.default_allocation, q.default_concurrency,
           AND t.dispatch_key >= u.key_from AND t.dispatch_key < u.key_to) AS leased
 FROM tide_users u LEFT JOIN tide_queues q ON q.name = u.queue
 WHERE u.queue = :queue
+  /*filters*/
 ORDER BY u.owner;
 
 -- name: prohibited_clear

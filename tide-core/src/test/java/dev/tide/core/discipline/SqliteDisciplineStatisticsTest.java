@@ -2,27 +2,26 @@ package dev.tide.core.discipline;
 
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
-import dev.tide.core.testing.PostgresTestDatabase;
+import dev.tide.core.testing.TempFolders;
+import java.nio.file.Path;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 
-class PostgresRouletteDrawTest extends RouletteDrawContract {
-    private PostgresTestDatabase db;
+class SqliteDisciplineStatisticsTest extends DisciplineStatisticsContract {
+    private Path folder;
 
     @Override
     protected Tide open(Random random) {
-        db = PostgresTestDatabase.create("roulette");
+        folder = TempFolders.create("tide-statistics-");
         return Tide.builder()
-                .postgres(db.url())
+                .sqlite(folder)
                 .random(random)
                 .config(TideConfig.defaults().withMaintenanceInterval(null))
                 .build();
     }
 
     @AfterEach
-    void dropSchema() {
-        if (db != null) {
-            db.close();
-        }
+    void deleteFolder() {
+        TempFolders.delete(folder);
     }
 }
