@@ -133,6 +133,15 @@ public interface TaskQueue extends AutoCloseable {
     QueueInfo resumeQueue(String name);
 
     /**
+     * Stops dispatch from every queue on every node at once, as {@link #suspendQueue} does for one; tasks are still
+     * accepted. Queues suspended on their own stay so after {@link #resumeServer()}.
+     */
+    StatusReport suspendServer();
+
+    /** Lets the server dispatch again (queues suspended on their own stay suspended). */
+    StatusReport resumeServer();
+
+    /**
      * Gives users of a queue their own allocation and concurrency cap (for a {@link Discipline#FAIR} queue), or gives
      * them back the queue's defaults (null fields). Takes effect at the next claim. Returns the users as they stand.
      */

@@ -19,6 +19,9 @@ sealed interface BenchDatabase extends AutoCloseable permits SqliteBenchDatabase
     /** Pooled connections with the same durability settings Tide uses, for peers and the ceiling. */
     DataSource dataSource(int poolSize);
 
+    /** Refreshes the planner's statistics of Tide's tables where the database keeps them apart (PostgreSQL). */
+    default void analyze() {}
+
     /** Removes what the database left behind (the folder, or the schema). */
     @Override
     void close();

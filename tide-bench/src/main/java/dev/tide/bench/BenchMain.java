@@ -1,6 +1,8 @@
 package dev.tide.bench;
 
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.tide.api.Discipline;
+import dev.tide.api.TideException;
 import dev.tide.api.json.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,8 +18,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code ./bench}: in one run on one machine, Tide against db-scheduler, JobRunr and the storage ceiling on SQLite and
- * PostgreSQL (drain), durable single-task enqueue from many producers, and claim cost as the backlog grows. Prints
- * the figures and writes them to a JSON file.
+ * PostgreSQL (drain), durable single-task enqueue from many producers, claim cost per discipline as the backlog grows,
+ * and what a fair queue's drain costs against a fifo one. Prints the figures and writes them to a JSON file.
  */
 @Command(
         name = "bench",
@@ -28,6 +30,8 @@ public final class BenchMain implements Callable<Integer> {
     static final String DRAIN = "drain";
     static final String ENQUEUE = "enqueue";
     static final String BACKLOG = "backlog";
+    static final String FAIRNESS = "fairness";
+    static final List<String> PHASES = List.of(DRAIN, ENQUEUE, BACKLOG, FAIRNESS);
 
     @Option(
             names = "--tasks",
@@ -52,9 +56,10 @@ public final class BenchMain implements Callable<Integer> {
     @Option(
             names = "--phases",
             split = ",",
-            defaultValue = "drain,enqueue,backlog",
-            description = "What to measure: drain, enqueue (durable, one task per call), backlog (claim cost as the"
-                    + " backlog grows, heap, plans) (${DEFAULT-VALUE}).")
+            defaultValue = "drain,enqueue,backlog,fairness",
+            description = "What to measure: drain, enqueue (durable, one task per call), backlog (claim cost per"
+                    + " discipline as the backlog grows, heap, plans), fairness (Tide's drain through a fair queue"
+                    + " against a fifo one) (${DEFAULT-VALUE}).")
     List<String> phases;
 
     @Option(
@@ -86,6 +91,20 @@ public final class BenchMain implements Callable<Integer> {
             defaultValue = "10000,1000000",
             description = "The small and the large backlog of the backlog phase (${DEFAULT-VALUE}).")
     List<Integer> backlog;
+
+    @Option(
+            names = "--disciplines",
+            split = ",",
+            defaultValue = "fifo,priority,edf,roulette,fair",
+            description = "Disciplines the backlog phase measures, each on a database of its own (${DEFAULT-VALUE}).")
+    List<String> disciplines;
+
+    @Option(
+            names = "--users",
+            defaultValue = "1000",
+            description = "Owners of a fair queue's tasks, all with tasks ready, in the backlog and fairness phases"
+                    + " (${DEFAULT-VALUE}).")
+    int users;
 
     @Option(
             names = "--pg-url",
@@ -129,6 +148,7 @@ public final class BenchMain implements Callable<Integer> {
         List<DrainResult> drained = new ArrayList<>();
         List<DurableEnqueueBenchmark.Result> enqueued = new ArrayList<>();
         List<BacklogBenchmark.Result> backlogs = new ArrayList<>();
+        List<FairnessResult> fairness = new ArrayList<>();
         for (BenchDatabase.StoreKind kind : kinds) {
             if (phases.contains(DRAIN)) {
                 for (String system : systems) {
@@ -141,12 +161,29 @@ public final class BenchMain implements Callable<Integer> {
                 enqueued.add(DurableEnqueueBenchmark.run(databases.fresh(kind, "enqueue"), producers, producerTasks));
             }
             if (phases.contains(BACKLOG)) {
-                progress("claim cost on %s with %,d and %,d queued", kind.label(), backlog.get(0), backlog.get(1));
-                backlogs.add(runBacklog(kind));
+                for (String discipline : disciplines) {
+                    progress(
+                            "claim cost of %s on %s with %,d and %,d queued",
+                            discipline, kind.label(), backlog.get(0), backlog.get(1));
+                    backlogs.add(runBacklog(kind, discipline));
+                }
+            }
+            if (phases.contains(FAIRNESS)) {
+                fairness.add(new FairnessResult(
+                        kind.label(),
+                        users,
+                        drain(databases, kind, "tide-fifo", tide(Discipline.FIFO)),
+                        drain(databases, kind, "tide-fair", tide(Discipline.FAIR))));
             }
         }
         BenchReport report = BenchReport.of(
-                "./bench " + String.join(" ", commandLine()), environment, tasks, drained, enqueued, backlogs);
+                "./bench " + String.join(" ", commandLine()),
+                environment,
+                tasks,
+                drained,
+                enqueued,
+                backlogs,
+                fairness);
         report.print(System.out);
         Files.createDirectories(out.toAbsolutePath().getParent());
         Json.mapper().writer(SerializationFeature.INDENT_OUTPUT).writeValue(out.toFile(), report);
@@ -154,16 +191,28 @@ public final class BenchMain implements Callable<Integer> {
         return 0;
     }
 
-    /** Warms a system up, then runs it {@code rounds} times; answers the median round. */
     private DrainResult drain(BenchDatabases databases, BenchDatabase.StoreKind kind, String system) throws Exception {
+        return drain(databases, kind, system, QueueSystems.factory(system));
+    }
+
+    /** Tide draining a queue of {@code discipline}, with {@link #users} users if it is fair. */
+    private DrainBenchmark.Factory tide(Discipline discipline) {
+        Workload workload = Workload.of(discipline, users);
+        return database -> new TideQueue(database, TideBatches.DEFAULT, workload, "tide " + workload.label());
+    }
+
+    /** Warms a system up, then runs it {@code rounds} times; answers the median round. */
+    private DrainResult drain(
+            BenchDatabases databases, BenchDatabase.StoreKind kind, String system, DrainBenchmark.Factory factory)
+            throws Exception {
         if (warmup) {
             progress("warming up %s on %s", system, kind.label());
-            DrainBenchmark.run(databases, kind, system, Math.max(1000, tasks / 2));
+            DrainBenchmark.run(databases, kind, system, factory, Math.max(1000, tasks / 2));
         }
         List<DrainResult> results = new ArrayList<>();
         for (int round = 1; round <= rounds; round++) {
             System.gc();
-            DrainResult result = DrainBenchmark.run(databases, kind, system, tasks);
+            DrainResult result = DrainBenchmark.run(databases, kind, system, factory, tasks);
             progress(
                     "%s on %s, round %d of %d: enqueue %,.0f/s, drain %,.0f/s%s",
                     system,
@@ -188,12 +237,15 @@ public final class BenchMain implements Callable<Integer> {
             parse("--systems", () -> QueueSystems.factory(system));
         }
         for (String phase : phases) {
-            if (!List.of(DRAIN, ENQUEUE, BACKLOG).contains(phase)) {
-                throw bad("--phases: unknown phase '" + phase + "' (use drain, enqueue, backlog)");
+            if (!PHASES.contains(phase)) {
+                throw bad("--phases: unknown phase '" + phase + "' (use " + String.join(", ", PHASES) + ")");
             }
         }
-        if (tasks < 1 || rounds < 1 || producers < 1 || producerTasks < 1) {
-            throw bad("--tasks, --rounds, --producers and --producer-tasks must be at least 1");
+        for (String discipline : disciplines) {
+            parse("--disciplines", () -> Discipline.parse(discipline));
+        }
+        if (tasks < 1 || rounds < 1 || producers < 1 || producerTasks < 1 || users < 1) {
+            throw bad("--tasks, --rounds, --producers, --producer-tasks and --users must be at least 1");
         }
         if (backlog.size() != 2 || backlog.get(0) < 1 || backlog.get(1) <= backlog.get(0)) {
             throw bad("--backlog: give a small and a larger backlog, e.g. 10000,1000000");
@@ -204,7 +256,7 @@ public final class BenchMain implements Callable<Integer> {
     private <T> T parse(String option, Supplier<T> parser) {
         try {
             return parser.get();
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | TideException e) {
             throw bad(option + ": " + e.getMessage());
         }
     }
@@ -214,7 +266,7 @@ public final class BenchMain implements Callable<Integer> {
     }
 
     /** Runs the backlog phase in a JVM of its own, limited to {@value BacklogBenchmark#HEAP_LIMIT_MB} MB of heap. */
-    private BacklogBenchmark.Result runBacklog(BenchDatabase.StoreKind kind) throws Exception {
+    private BacklogBenchmark.Result runBacklog(BenchDatabase.StoreKind kind, String discipline) throws Exception {
         Path result = Files.createTempFile("tide-bench-backlog", ".json");
         try {
             ChildJvm.run(
@@ -224,6 +276,8 @@ public final class BenchMain implements Callable<Integer> {
                             kind.label(),
                             postgresUrl,
                             work.toString(),
+                            discipline,
+                            Integer.toString(users),
                             backlog.get(0).toString(),
                             backlog.get(1).toString(),
                             result.toString()));
@@ -242,7 +296,9 @@ public final class BenchMain implements Callable<Integer> {
                 "--phases=" + String.join(",", phases),
                 "--producers=" + producers,
                 "--producer-tasks=" + producerTasks,
-                "--backlog=" + backlog.get(0) + "," + backlog.get(1));
+                "--backlog=" + backlog.get(0) + "," + backlog.get(1),
+                "--disciplines=" + String.join(",", disciplines),
+                "--users=" + users);
     }
 
     private static void progress(String format, Object... args) {

@@ -14,7 +14,8 @@ record BenchReport(
         List<DrainResult> drain,
         List<Comparison> comparisons,
         List<DurableEnqueueBenchmark.Result> durableEnqueue,
-        List<BacklogBenchmark.Result> backlog) {
+        List<BacklogBenchmark.Result> backlog,
+        List<FairnessResult> fairness) {
 
     static BenchReport of(
             String command,
@@ -22,13 +23,22 @@ record BenchReport(
             int tasks,
             List<DrainResult> drain,
             List<DurableEnqueueBenchmark.Result> durableEnqueue,
-            List<BacklogBenchmark.Result> backlog) {
+            List<BacklogBenchmark.Result> backlog,
+            List<FairnessResult> fairness) {
         List<Comparison> comparisons = new ArrayList<>();
         for (BenchDatabase.StoreKind kind : BenchDatabase.StoreKind.values()) {
             Comparison.of(kind.label(), drain).ifPresent(comparisons::add);
         }
         return new BenchReport(
-                command, environment, tasks, TideBatches.DEFAULT, drain, comparisons, durableEnqueue, backlog);
+                command,
+                environment,
+                tasks,
+                TideBatches.DEFAULT,
+                drain,
+                comparisons,
+                durableEnqueue,
+                backlog,
+                fairness);
     }
 
     void print(PrintStream out) {
@@ -56,8 +66,9 @@ record BenchReport(
         }
         for (BacklogBenchmark.Result r : backlog) {
             out.printf(
-                    "%nClaim cost on %s, claims of %d: %,d queued %.3f ms, %,d queued %.3f ms: %.2fx (target <= 2x)%n",
+                    "%nClaim cost on %s, %s, claims of %d: %,d queued %.3f ms, %,d queued %.3f ms: %.2fx (target <= 2x)%n",
                     r.store(),
+                    r.discipline(),
                     r.claimSize(),
                     r.small().queued(),
                     r.small().claim().meanMillis(),
@@ -71,6 +82,12 @@ record BenchReport(
                     "  claim plan (%s):%n",
                     r.planUsesIndexWithoutSort() ? "the ready index in order, no sort" : "NOT an ordered index scan");
             r.plan().forEach(line -> out.println("    " + line));
+        }
+        for (FairnessResult r : fairness) {
+            out.printf(
+                    "%nFairness on %s: %,d tasks drained through a fifo queue at %,.0f/s, through a fair queue of %,d"
+                            + " users at %,.0f/s: %.0f%% of fifo%n",
+                    r.store(), tasks, r.fifo().drainRate(), r.users(), r.fair().drainRate(), r.drainShare() * 100);
         }
     }
 

@@ -13,8 +13,15 @@ final class DrainBenchmark {
 
     static DrainResult run(BenchDatabases databases, BenchDatabase.StoreKind store, String system, int tasks)
             throws Exception {
-        try (BenchDatabase database = databases.fresh(store, system);
-                QueueUnderTest queue = QueueSystems.factory(system).open(database)) {
+        return run(databases, store, system, QueueSystems.factory(system), tasks);
+    }
+
+    /** Runs the queue {@code factory} builds, on a fresh database named after {@code name}. */
+    static DrainResult run(
+            BenchDatabases databases, BenchDatabase.StoreKind store, String name, Factory factory, int tasks)
+            throws Exception {
+        try (BenchDatabase database = databases.fresh(store, name);
+                QueueUnderTest queue = factory.open(database)) {
             Ledger ledger = new Ledger(tasks);
             long start = System.nanoTime();
             queue.enqueue(tasks);

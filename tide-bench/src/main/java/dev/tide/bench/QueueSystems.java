@@ -1,5 +1,6 @@
 package dev.tide.bench;
 
+import dev.tide.api.Discipline;
 import java.util.List;
 
 /** The systems the drain benchmark knows, by the names the command line and the report use. */
@@ -14,7 +15,8 @@ final class QueueSystems {
 
     static DrainBenchmark.Factory factory(String system) {
         return switch (system) {
-            case TIDE -> database -> new TideQueue(database, TideBatches.DEFAULT);
+            case TIDE ->
+                database -> new TideQueue(database, TideBatches.DEFAULT, Workload.of(Discipline.FIFO, 0), TIDE);
             case DB_SCHEDULER -> DbSchedulerQueue::new;
             case JOBRUNR -> JobRunrQueue::new;
             case CEILING -> database -> new CeilingQueue(database, TideBatches.DEFAULT);

@@ -1,52 +1,52 @@
 package dev.tide.bench;
 
-import dev.tide.api.NewTask;
 import dev.tide.api.TaskState;
 import dev.tide.api.worker.WorkerPool;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 
-/** Tide embedded on the benchmark database: one worker pool drains the default queue. */
+/** Tide embedded on the benchmark database: one worker pool drains the workload's queue. */
 final class TideQueue implements QueueUnderTest {
     static final String TYPE = "noop";
 
     private final Tide tide;
     private final TideBatches batches;
+    private final Workload workload;
+    private final String system;
 
-    TideQueue(BenchDatabase database, TideBatches batches) {
+    TideQueue(BenchDatabase database, TideBatches batches, Workload workload, String system)
+            throws InterruptedException {
         this.tide = database.tide().config(TideConfig.defaults()).build();
         this.batches = batches;
+        this.workload = workload;
+        this.system = system;
+        workload.define(tide);
     }
 
     @Override
     public String system() {
-        return "tide";
+        return system;
     }
 
     @Override
     public String settings() {
-        return "enqueueAll of " + batches.enqueue() + "; one worker pool, concurrency " + batches.concurrency()
-                + ", claims up to " + batches.claim() + ", acknowledgements up to " + batches.ack() + " per call";
+        return "a " + workload.label() + " queue; enqueueAll of " + batches.enqueue() + "; one worker pool,"
+                + " concurrency " + batches.concurrency() + ", claims up to " + batches.claim()
+                + ", acknowledgements up to " + batches.ack() + " per call";
     }
 
     @Override
     public void enqueue(int count) {
         for (int from = 0; from < count; from += batches.enqueue()) {
-            int to = Math.min(count, from + batches.enqueue());
-            List<NewTask> batch = new ArrayList<>(to - from);
-            for (int n = from; n < to; n++) {
-                batch.add(NewTask.of(TYPE, new NoopPayload(n)));
-            }
-            tide.enqueueAll(batch);
+            tide.enqueueAll(workload.tasks(from, Math.min(count, from + batches.enqueue())));
         }
     }
 
     @Override
     public void drain(int count, Ledger ledger) throws InterruptedException {
         WorkerPool pool = tide.workerPool()
+                .queue(Workload.QUEUE)
                 .concurrency(batches.concurrency())
                 .claimBatch(batches.claim())
                 .ackBatch(batches.ack())
@@ -60,14 +60,11 @@ final class TideQueue implements QueueUnderTest {
         } finally {
             pool.shutdown(Duration.ofSeconds(5));
         }
-        long finished = tide.store().taskCount("default", TaskState.FINISHED).orElse(-1);
+        long finished =
+                tide.store().taskCount(Workload.QUEUE, TaskState.FINISHED).orElse(-1);
         if (finished != count) {
             throw new IllegalStateException("tide: " + finished + " tasks finished, expected " + count);
         }
-    }
-
-    Tide tide() {
-        return tide;
     }
 
     @Override

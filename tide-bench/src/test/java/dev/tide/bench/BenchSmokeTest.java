@@ -47,6 +47,7 @@ class BenchSmokeTest {
                         "--producers=4",
                         "--producer-tasks=25",
                         "--backlog=300,1500",
+                        "--disciplines=fifo,fair",
                         "--pg-url=" + postgresUrl,
                         "--work=" + folder.resolve("work"),
                         "--out=" + out);
@@ -80,11 +81,26 @@ class BenchSmokeTest {
             assertThat(enqueue.get("commitLatency").get("count").asInt()).isPositive();
         }
 
-        JsonNode backlog = report.get("backlog").get(0);
-        assertThat(backlog.get("large").get("queued").asInt()).isEqualTo(1500);
-        assertThat(backlog.get("planUsesIndexWithoutSort").asBoolean()).isTrue();
-        assertThat(backlog.get("heapMaxMb").asDouble()).isLessThanOrEqualTo(BacklogBenchmark.HEAP_LIMIT_MB);
-        assertThat(backlog.get("growth").asDouble()).isPositive();
+        List<String> disciplines = new ArrayList<>();
+        for (JsonNode backlog : report.get("backlog")) {
+            String discipline = backlog.get("discipline").asText();
+            disciplines.add(discipline);
+            assertThat(backlog.get("large").get("queued").asInt()).isEqualTo(1500);
+            assertThat(backlog.get("planUsesIndexWithoutSort").asBoolean())
+                    .as(discipline + ": " + backlog.get("plan"))
+                    .isTrue();
+            assertThat(backlog.get("heapMaxMb").asDouble()).isLessThanOrEqualTo(BacklogBenchmark.HEAP_LIMIT_MB);
+            assertThat(backlog.get("growth").asDouble()).isPositive();
+        }
+        assertThat(disciplines).containsExactly("fifo", "fair (1,000 users)");
+
+        JsonNode fairness = report.get("fairness").get(0);
+        assertThat(fairness.get("users").asInt()).isEqualTo(1000);
+        for (String drain : List.of("fifo", "fair")) {
+            assertThat(fairness.get(drain).get("tasks").asInt()).isEqualTo(TASKS);
+            assertThat(fairness.get(drain).get("duplicates").asLong()).isZero();
+        }
+        assertThat(fairness.get("drainShare").asDouble()).isPositive();
 
         assertThat(report.get("environment").get("fsync").get("count").asInt()).isPositive();
         assertThat(report.get("command").asText()).startsWith("./bench ");

@@ -3,6 +3,8 @@ package dev.tide.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.tide.api.Discipline;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -55,20 +57,29 @@ class ReportFiguresTest {
     }
 
     @Test
-    void aPlanPassesOnlyWhenItReadsTheReadyIndexWithoutSorting() {
+    void aPlanPassesOnlyWhenItReadsItsIndexesWithoutSorting() {
+        Workload fifo = Workload.of(Discipline.FIFO, 0);
         List<String> sqliteGood = List.of(
                 "SEARCH tide_tasks USING INTEGER PRIMARY KEY (rowid=?)",
                 "LIST SUBQUERY 1",
                 "SEARCH tide_tasks USING COVERING INDEX tide_tasks_ready (queue=?)");
         List<String> sqliteSorting = List.of("SCAN tide_tasks", "USE TEMP B-TREE FOR ORDER BY");
-        assertThat(BacklogBenchmark.usesIndexWithoutSort(BenchDatabase.StoreKind.SQLITE, sqliteGood))
+        assertThat(BacklogBenchmark.usesIndexWithoutSort(BenchDatabase.StoreKind.SQLITE, fifo, sqliteGood))
                 .isTrue();
-        assertThat(BacklogBenchmark.usesIndexWithoutSort(BenchDatabase.StoreKind.SQLITE, sqliteSorting))
+        assertThat(BacklogBenchmark.usesIndexWithoutSort(BenchDatabase.StoreKind.SQLITE, fifo, sqliteSorting))
                 .isFalse();
         List<String> postgresSorting =
                 List.of("Limit", "->  Sort", "Sort Key: dispatch_key", "->  Bitmap Heap Scan using tide_tasks_ready");
-        assertThat(BacklogBenchmark.usesIndexWithoutSort(BenchDatabase.StoreKind.POSTGRESQL, postgresSorting))
+        assertThat(BacklogBenchmark.usesIndexWithoutSort(BenchDatabase.StoreKind.POSTGRESQL, fifo, postgresSorting))
                 .isFalse();
+        Workload fair = Workload.of(Discipline.FAIR, 10);
+        assertThat(BacklogBenchmark.usesIndexWithoutSort(BenchDatabase.StoreKind.SQLITE, fair, sqliteGood))
+                .as("a fair claim must also read its users by turn")
+                .isFalse();
+        List<String> fairGood = new ArrayList<>(sqliteGood);
+        fairGood.add("SEARCH u USING INDEX tide_users_turn (queue=?)");
+        assertThat(BacklogBenchmark.usesIndexWithoutSort(BenchDatabase.StoreKind.SQLITE, fair, fairGood))
+                .isTrue();
     }
 
     @Test

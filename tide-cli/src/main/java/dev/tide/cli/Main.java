@@ -23,6 +23,8 @@ import picocli.CommandLine.Command;
             JobCommand.class,
             CancelCommand.class,
             RetryCommand.class,
+            SuspendCommand.Suspend.class,
+            SuspendCommand.Resume.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {

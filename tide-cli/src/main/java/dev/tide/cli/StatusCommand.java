@@ -34,7 +34,7 @@ final class StatusCommand implements Runnable {
             out.flush();
             return;
         }
-        out.println("Queues (" + where + ")");
+        out.println("Queues (" + where + ")" + (report.suspended() ? ": dispatch suspended server-wide" : ""));
         Table queues = new Table("QUEUE", "SCHEDULED", "READY", "LEASED", "SUCCEEDED", "FAILED", "CANCELLED");
         for (StatusReport.QueueDepth q : report.queues()) {
             queues.row(q.queue(), q.scheduled(), q.ready(), q.leased(), q.succeeded(), q.failed(), q.cancelled());

@@ -80,6 +80,19 @@ class CliTest {
     }
 
     @Test
+    void suspendAndResumeAQueueOrTheWholeServer() {
+        assertThat(tide("suspend", "--data", data()).out()).isEqualTo("server suspended\n");
+        assertThat(tide("status", "--data", data()).out()).contains("dispatch suspended server-wide");
+        assertThat(tide("suspend", "--data", data(), "mail").out()).isEqualTo("queue mail suspended\n");
+        assertThat(tide("resume", "--data", data()).out()).isEqualTo("server dispatching\n");
+        assertThat(tide("status", "--data", data()).out()).doesNotContain("suspended");
+        assertThat(tide("resume", "--data", data(), "mail").out()).isEqualTo("queue mail dispatching\n");
+        Run bad = tide("suspend", "--data", data(), "no/slash");
+        assertThat(bad.code()).isEqualTo(1);
+        assertThat(bad.err()).startsWith("tide: queue: ").hasLineCount(1);
+    }
+
+    @Test
     void badInputIsOneReadableLineAndWritesNothing() {
         Run bad = tide("enqueue", "--data", data(), "--type", "email", "--payload", "{broken");
         assertThat(bad.code()).isEqualTo(1);

@@ -290,6 +290,16 @@ public final class TideClient implements TaskQueue {
     }
 
     @Override
+    public StatusReport suspendServer() {
+        return http.call("POST", "v1/suspend", null, StatusReport.class);
+    }
+
+    @Override
+    public StatusReport resumeServer() {
+        return http.call("POST", "v1/resume", null, StatusReport.class);
+    }
+
+    @Override
     public List<QueueUser> assignUsers(String queue, UserShares shares) {
         return http.call(
                         "PUT", "v1/queues/" + PathSegment.encode(queue) + "/users", shares, HttpBodies.QueueUsers.class)

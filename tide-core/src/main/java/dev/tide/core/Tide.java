@@ -64,6 +64,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.random.RandomGenerator;
+import java.util.stream.Collectors;
 
 /**
  * The embedded Tide engine: a {@link TaskQueue} over a {@link Store}, with maintenance and worker pools.
@@ -448,6 +449,20 @@ public final class Tide implements TaskQueue {
         QueueInfo resumed = store.queueSuspend(TaskType.requireName("queue", name), false, clock.instant());
         wake(Set.of(resumed.name()));
         return resumed;
+    }
+
+    @Override
+    public StatusReport suspendServer() {
+        store.serverSuspend(true, clock.instant());
+        return status();
+    }
+
+    @Override
+    public StatusReport resumeServer() {
+        store.serverSuspend(false, clock.instant());
+        StatusReport status = status();
+        wake(status.queues().stream().map(StatusReport.QueueDepth::queue).collect(Collectors.toSet()));
+        return status;
     }
 
     @Override

@@ -6,7 +6,7 @@ import dev.tide.core.Tide;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 
-/** The health check for load balancers and the queue's status report. */
+/** The health check for load balancers, the status report, and suspending or resuming dispatch server-wide. */
 final class StatusRoutes {
     private final TaskQueue queue;
     private final Lifecycle lifecycle;
@@ -19,6 +19,8 @@ final class StatusRoutes {
     void addTo(RoutesConfig routes) {
         routes.get("/healthz", this::health);
         routes.get("/v1/status", ctx -> ctx.json(queue.status()));
+        routes.post("/v1/suspend", ctx -> ctx.json(queue.suspendServer()));
+        routes.post("/v1/resume", ctx -> ctx.json(queue.resumeServer()));
     }
 
     /** 200 {@code ok} while serving; 503 {@code stopping} from the moment a stop begins, so traffic drains away. */

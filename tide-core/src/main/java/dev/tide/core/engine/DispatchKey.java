@@ -86,6 +86,15 @@ public final class DispatchKey {
         return new byte[][] {from, to};
     }
 
+    /** The owner of a task in a fair queue, from its key ({@link #fair}). */
+    public static String fairOwner(byte[] key) {
+        int end = 0;
+        while (key[end] != 0) {
+            end++;
+        }
+        return new String(key, 0, end, StandardCharsets.UTF_8);
+    }
+
     private static Instant earliest(Instant a, Instant b) {
         return a == null ? b : b == null || a.isBefore(b) ? a : b;
     }

@@ -56,6 +56,9 @@ public interface Store extends AutoCloseable {
     /** Suspends or resumes a queue, defining it (in priority order) if it was not. */
     QueueInfo queueSuspend(String name, boolean suspended, Instant now);
 
+    /** Suspends or resumes dispatch from every queue at once. */
+    void serverSuspend(boolean suspended, Instant now);
+
     /** Sets users' own allocation and concurrency in a queue (null: the queue's default); returns those users. */
     List<QueueUser> userAssign(String queue, UserShares shares);
 

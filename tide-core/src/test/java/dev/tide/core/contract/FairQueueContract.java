@@ -378,11 +378,14 @@ public abstract class FairQueueContract {
     }
 
     @Test
-    void aSuspendedFairQueueHandsOutNothing() {
+    void aSuspendedFairQueueOrServerHandsOutNothing() {
         enqueueMany(FAIR, "a", 2);
         queue.suspendQueue(FAIR);
         assertThat(queue.claim(ClaimRequest.of(FAIR, "w", 10))).isEmpty();
         queue.resumeQueue(FAIR);
+        queue.suspendServer();
+        assertThat(queue.claim(ClaimRequest.of(FAIR, "w", 10))).isEmpty();
+        queue.resumeServer();
         assertThat(queue.claim(ClaimRequest.of(FAIR, "w", 10))).hasSize(2);
     }
 }

@@ -484,6 +484,31 @@ public abstract class TaskQueueContract {
     }
 
     @Test
+    void aSuspendedServerTakesTasksButHandsOutNoneFromAnyQueue() {
+        long lane = enqueueTo("lane", 0, null);
+        long plain = enqueue("t").id();
+        queue.suspendQueue("held");
+        long held = enqueueTo("held", 0, null);
+        StatusReport suspended = queue.suspendServer();
+        assertThat(suspended.suspended()).isTrue();
+        assertThat(queue.status().suspended()).isTrue();
+        long arrived = enqueueTo("lane", 0, null);
+        assertThat(queue.claim(ClaimRequest.of("lane", "w", 10))).isEmpty();
+        assertThat(claim("w", 10)).isEmpty();
+        assertThat(queue.claimTask(plain, "w", null)).isEmpty();
+        assertThat(queue.queues()).extracting(QueueInfo::name).containsExactly("held");
+
+        assertThat(queue.resumeServer().suspended()).isFalse();
+        assertThat(drainIds("lane", 2)).containsExactly(lane, arrived);
+        assertThat(claim("w", 10)).extracting(LeasedTask::id).containsExactly(plain);
+        assertThat(queue.claim(ClaimRequest.of("held", "w", 10)))
+                .as("a queue suspended on its own stays suspended")
+                .isEmpty();
+        assertThat(queue.resumeQueue("held").suspended()).isFalse();
+        assertThat(drainIds("held", 1)).containsExactly(held);
+    }
+
+    @Test
     void badQueueNamesAreRefused() {
         assertThatThrownBy(() -> queue.defineQueue(new QueueDefinition("no spaces", Discipline.FIFO, null, null, null)))
                 .isInstanceOfSatisfying(

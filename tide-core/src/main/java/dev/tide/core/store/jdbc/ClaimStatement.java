@@ -5,7 +5,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A claim statement ({@code task_claim}, {@code fair_claim_user}) with the filters one claim asks for, bound. */
+/** A claim statement ({@code task_claim}, {@code fair_claim_users}) with the filters one claim asks for, bound. */
 final class ClaimStatement {
     private ClaimStatement() {}
 

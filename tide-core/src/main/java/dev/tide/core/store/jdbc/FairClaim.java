@@ -1,5 +1,6 @@
 package dev.tide.core.store.jdbc;
 
+import dev.tide.api.json.Json;
 import dev.tide.core.engine.DispatchKey;
 import dev.tide.core.engine.FairTurns;
 import dev.tide.core.store.TaskClaim;
@@ -7,14 +8,20 @@ import dev.tide.core.store.jdbc.JdbcStore.Claimed;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * A claim from a fair queue, on the two-level structure of migration 5: first the users whose turn it is (one row
  * each in {@code tide_users}, by pass), then each one's next tasks (one range of the ready index). A user at its
  * concurrency cap, excluded, prohibited or out of the turns costs one skipped row, however many tasks it has waiting.
+ * The chosen users' tasks are leased in one statement per number of tasks each gets (usually one), and their turns
+ * move in one more: a claim's round trips do not grow with the users it serves.
  *
  * <p>The user rows stay locked until the claim commits (on PostgreSQL by {@code FOR UPDATE SKIP LOCKED}, so
  * concurrent claimers move on to the next users instead of waiting). A user's leases are counted after its row is
@@ -24,6 +31,8 @@ import java.util.Set;
 final class FairClaim {
     /** Rounds of choosing users, each after some chosen ones turned out to have fewer tasks than planned. */
     private static final int MAX_ROUNDS = 8;
+
+    private static final HexFormat HEX = HexFormat.of();
 
     interface ClaimedReader {
         Claimed read(ResultSet rs) throws SQLException;
@@ -68,12 +77,7 @@ final class FairClaim {
                 return;
             }
             double horizon = horizon(left, users);
-            for (FairTurns.Turn turn : FairTurns.plan(users, slots, horizon)) {
-                int taken = take(turn);
-                if (taken < turn.tasks()) {
-                    drained.add(turn.user().name());
-                }
-            }
+            drained.addAll(take(FairTurns.plan(users, slots, horizon)));
         }
     }
 
@@ -145,36 +149,55 @@ final class FairClaim {
         return st;
     }
 
-    /** Leases the user's next tasks and moves its pass by what it got; returns how many. */
-    private int take(FairTurns.Turn turn) throws SQLException {
-        FairTurns.User user = turn.user();
-        byte[][] range = DispatchKey.userRange(user.name());
-        List<Claimed> batch = new ArrayList<>(turn.tasks());
-        try (ResultSet rs = ClaimStatement.prepare(tx, "fair_claim_user", claim, null, turn.tasks())
-                .set("key_from", range[0])
-                .set("key_to", range[1])
-                .query()) {
-            while (rs.next()) {
-                batch.add(reader.read(rs));
+    /**
+     * Leases each user's next tasks as planned, one statement for all users given the same number, and moves their
+     * passes by what they got, in one more statement; answers the users that got fewer than planned.
+     */
+    private Set<String> take(List<FairTurns.Turn> turns) throws SQLException {
+        Map<Integer, List<String>> ownersByTasks = new TreeMap<>();
+        for (FairTurns.Turn turn : turns) {
+            ownersByTasks
+                    .computeIfAbsent(turn.tasks(), n -> new ArrayList<>())
+                    .add(turn.user().name());
+        }
+        Map<String, List<Claimed>> byOwner = new HashMap<>();
+        for (Map.Entry<Integer, List<String>> group : ownersByTasks.entrySet()) {
+            try (ResultSet rs = ClaimStatement.prepare(tx, "fair_claim_users", claim, null, group.getKey())
+                    .setTexts("owners", group.getValue())
+                    .query()) {
+                while (rs.next()) {
+                    Claimed row = reader.read(rs);
+                    byOwner.computeIfAbsent(DispatchKey.fairOwner(row.key()), o -> new ArrayList<>())
+                            .add(row);
+                }
             }
         }
-        batch.sort(Claimed.IN_DISPATCH_ORDER);
-        claimed.addAll(batch);
-        int taken = batch.size();
-        double step = FairTurns.step(user.allocation());
-        if (taken > 0) {
-            largestPassServed = Math.max(largestPassServed, user.pass() + (taken - 1) * step);
+        Set<String> shortOfPlan = new HashSet<>();
+        List<List<Object>> passes = new ArrayList<>(turns.size());
+        for (FairTurns.Turn turn : turns) {
+            FairTurns.User user = turn.user();
+            List<Claimed> batch = byOwner.getOrDefault(user.name(), new ArrayList<>());
+            batch.sort(Claimed.IN_DISPATCH_ORDER);
+            claimed.addAll(batch);
+            int taken = batch.size();
+            double step = FairTurns.step(user.allocation());
+            if (taken > 0) {
+                largestPassServed = Math.max(largestPassServed, user.pass() + (taken - 1) * step);
+            }
+            if (taken < turn.tasks()) {
+                shortOfPlan.add(user.name());
+            }
+            // Fewer tasks than asked: the user has no more ready ones, unless the claim passed some over (by type or
+            // size). Its row leaves the turns until a task of its becomes ready again (the trigger sets it back).
+            boolean drained = taken < turn.tasks() && !claim.filtersTasks();
+            passes.add(
+                    List.of(user.name(), HEX.formatHex(DispatchKey.race(user.pass() + taken * step)), drained ? 0 : 1));
         }
-        // Fewer tasks than asked: the user has no more ready ones, unless the claim passed some over (by type or
-        // size). Its row leaves the turns until a task of its becomes ready again (the trigger sets it back).
-        boolean drained = taken < turn.tasks() && !claim.filtersTasks();
-        tx.prepare("fair_user_turn")
+        tx.prepare("fair_users_turn")
                 .set("queue", claim.queue())
-                .set("owner", user.name())
-                .set("pass", DispatchKey.race(user.pass() + taken * step))
-                .set("active", drained ? 0L : 1L)
+                .set("turns", Json.write(passes))
                 .set("now", claim.now())
                 .update();
-        return taken;
+        return shortOfPlan;
     }
 }

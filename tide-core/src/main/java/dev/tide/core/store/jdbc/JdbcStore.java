@@ -151,6 +151,11 @@ public abstract class JdbcStore implements Store {
     }
 
     @Override
+    public void serverSuspend(boolean suspended, Instant now) {
+        write(tx -> QueueSettings.suspend(tx, QueueSettings.SERVER, suspended, now));
+    }
+
+    @Override
     public List<QueueUser> userAssign(String queue, UserShares shares) {
         return write(tx -> QueueSettings.assign(tx, queue, shares));
     }
@@ -409,7 +414,7 @@ public abstract class JdbcStore implements Store {
         return write(tx -> claimRows(tx, claim)).stream().map(Claimed::task).toList();
     }
 
-    /** One row of a claim statement's answer ({@code task_claim}, {@code fair_claim_user}). */
+    /** One row of a claim statement's answer ({@code task_claim}, {@code fair_claim_users}). */
     protected Claimed claimed(ResultSet rs, TaskClaim claim) throws SQLException {
         return new Claimed(rs.getLong("id"), rs.getBytes("dispatch_key"), Rows.leased(rs, claim.leaseMillis()));
     }
@@ -440,7 +445,7 @@ public abstract class JdbcStore implements Store {
         }
         if (claimed.isEmpty()) {
             QueueRow queue = QueueRow.read(tx, claim.queue());
-            return queue.discipline() == Discipline.FAIR && !queue.suspended()
+            return queue.discipline() == Discipline.FAIR && !queue.suspended() && !QueueSettings.serverSuspended(tx)
                     ? FairClaim.run(tx, claim, queue, steps, rs -> claimed(rs, claim))
                     : claimed;
         }
@@ -980,7 +985,7 @@ public abstract class JdbcStore implements Store {
                     jobs.add(Rows.job(rs));
                 }
             }
-            return new StatusReport(queues, jobs);
+            return new StatusReport(queues, jobs, QueueSettings.serverSuspended(tx));
         });
     }
 

@@ -45,6 +45,19 @@ final class QueueSettings {
         return queues;
     }
 
+    /**
+     * The row of {@code tide_queues} that stands for the whole server: claims check it with their queue's own row,
+     * and a name no queue can have keeps it out of every list.
+     */
+    static final String SERVER = "*";
+
+    /** Whether dispatch is suspended server-wide. */
+    static boolean serverSuspended(Tx tx) throws SQLException {
+        try (ResultSet rs = tx.prepare("queue_get").set("name", SERVER).query()) {
+            return rs.next() && rs.getInt("suspended") != 0;
+        }
+    }
+
     static QueueInfo suspend(Tx tx, String name, boolean suspended, Instant now) throws SQLException {
         try (ResultSet rs = tx.prepare("queue_suspend")
                 .set("name", name)

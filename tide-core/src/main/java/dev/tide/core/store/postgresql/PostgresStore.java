@@ -59,6 +59,13 @@ public final class PostgresStore extends JdbcStore {
         this.schema = read(tx -> {
             try (ResultSet rs = tx.prepare("current_schema").query()) {
                 rs.next();
+                if (!"on".equals(rs.getString("autovacuum"))) {
+                    log.warn(
+                            "autovacuum is off on {}: Tide's tables will bloat with dead rows, and plans cached"
+                                    + " while a table was small stay in use as it grows; turn it on, or run VACUUM ANALYZE"
+                                    + " on the tide_ tables regularly",
+                            connections.location());
+                }
                 return rs.getString("schema");
             }
         });

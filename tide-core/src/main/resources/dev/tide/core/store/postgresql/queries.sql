@@ -31,7 +31,7 @@ SELECT definition FROM tide_job_types ORDER BY name;
 SELECT * FROM tide_queues WHERE name = :name;
 
 -- name: queue_list
-SELECT * FROM tide_queues ORDER BY name;
+SELECT * FROM tide_queues WHERE name <> '*' ORDER BY name;
 
 -- Creates a queue or changes its discipline. Tasks already waiting in a queue whose order changes (including one
 -- used before it was defined, in priority order) are re-keyed in the background: rekey_after_id starts at 0.
@@ -165,7 +165,7 @@ SELECT * FROM tide_tasks WHERE queue = :queue AND owner = :owner AND idempotency
 WITH picked AS (
     SELECT id FROM tide_tasks
     WHERE queue = :queue AND state = 'ready'
-      AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name = :queue AND (q.suspended = 1 OR q.discipline = 'fair'))
+      AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name IN (:queue, '*') AND (q.suspended = 1 OR q.discipline = 'fair'))
       /*filters*/
     ORDER BY dispatch_key, id
     LIMIT :limit
@@ -177,16 +177,20 @@ SET state = 'leased', lease_owner = :owner, lease_token = :token,
 WHERE t.id = ANY(ARRAY(SELECT id FROM picked))
 RETURNING t.*;
 
--- A fair queue's claim takes each user's tasks from its own range of keys (DispatchKey.fair): the range of the
--- user whose turn it is, never anyone else's.
--- name: fair_claim_user
+-- A fair queue's claim takes each user's tasks from its own range of keys (DispatchKey.fair), never anyone else's:
+-- up to :limit tasks of each user in :owners, one range of the ready index per user, all users in one statement.
+-- name: fair_claim_users
 WITH picked AS (
-    SELECT id FROM tide_tasks
-    WHERE queue = :queue AND state = 'ready' AND dispatch_key >= :key_from AND dispatch_key < :key_to
-      /*filters*/
-    ORDER BY dispatch_key, id
-    LIMIT :limit
-    FOR UPDATE SKIP LOCKED)
+    SELECT p.id
+    FROM tide_users u
+    CROSS JOIN LATERAL (
+        SELECT id FROM tide_tasks
+        WHERE queue = :queue AND state = 'ready' AND dispatch_key >= u.key_from AND dispatch_key < u.key_to
+          /*filters*/
+        ORDER BY dispatch_key, id
+        LIMIT :limit
+        FOR UPDATE SKIP LOCKED) p
+    WHERE u.queue = :queue AND u.owner = ANY(:owners::text[]))
 UPDATE tide_tasks t
 SET state = 'leased', lease_owner = :owner, lease_token = :token,
     lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, t.lease_ms), attempts = t.attempts + 1,
@@ -255,10 +259,17 @@ AND NOT EXISTS (SELECT 1 FROM tide_prohibited_users p WHERE p.owner = u.owner AN
 -- name: fair_if_allocated
 AND COALESCE(u.allocation, :default_allocation::int) > 0
 
--- A user's next turn after a claim served it, and whether it may still have ready tasks.
--- name: fair_user_turn
-UPDATE tide_users SET pass = :pass, active = :active, deactivated_at = CASE WHEN :active = 0 THEN :now ELSE NULL END
-WHERE queue = :queue AND owner = :owner;
+-- The users' next turns after a claim served them, and whether each may still have ready tasks: :turns is a JSON
+-- array of [owner, pass as hex, active]. The owners, taken out as an array first, make the users' rows an index
+-- lookup (the planner, blind to how few turns a JSON array holds, would otherwise hash it against every user).
+-- name: fair_users_turn
+UPDATE tide_users u
+SET pass = decode(w.turn->>1, 'hex'), active = (w.turn->>2)::int,
+    deactivated_at = CASE WHEN (w.turn->>2)::int = 0 THEN :now::bigint ELSE NULL END
+FROM jsonb_array_elements(:turns::jsonb) AS w(turn)
+WHERE u.queue = :queue
+  AND u.owner = ANY(ARRAY(SELECT t->>0 FROM jsonb_array_elements(:turns::jsonb) AS t))
+  AND u.owner = w.turn->>0;
 
 -- A fair user's leases now, counted up to its cap, in a statement of its own after fair_users_next locked the user's
 -- row: every claim that leased the user's tasks before has committed by then, so the count is exact.
@@ -314,7 +325,7 @@ SET state = 'leased', lease_owner = :owner, lease_token = :token,
     lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, lease_ms), attempts = attempts + 1,
     started_at = COALESCE(started_at, :now::bigint)
 WHERE id = :id AND (state || '') = 'ready'
-  AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name = tide_tasks.queue AND q.suspended = 1)
+  AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name IN (tide_tasks.queue, '*') AND q.suspended = 1)
   AND NOT EXISTS (
       SELECT 1 FROM tide_users u JOIN tide_queues q ON q.name = u.queue
       WHERE tide_tasks.fair = 1 AND u.queue = tide_tasks.queue AND u.owner = tide_tasks.owner
@@ -460,7 +471,7 @@ SELECT pg_notify('tide_ready', payload) FROM unnest(:payloads::text[]) AS payloa
 
 -- The schema Tide's tables live in: the first existing schema of the search path (?currentSchema= in the URL).
 -- name: current_schema
-SELECT current_schema() AS schema;
+SELECT current_schema() AS schema, current_setting('autovacuum') AS autovacuum;
 
 -- The database's time in epoch milliseconds, for the clock every node shares (DatabaseAnchoredClock).
 -- name: database_now

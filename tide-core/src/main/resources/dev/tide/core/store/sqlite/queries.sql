@@ -19,7 +19,7 @@ SELECT definition FROM tide_job_types ORDER BY name;
 SELECT * FROM tide_queues WHERE name = :name;
 
 -- name: queue_list
-SELECT * FROM tide_queues ORDER BY name;
+SELECT * FROM tide_queues WHERE name <> '*' ORDER BY name;
 
 -- Creates a queue or changes its discipline. Tasks already waiting in a queue whose order changes (including one
 -- used before it was defined, in priority order) are re-keyed in the background: rekey_after_id starts at 0.
@@ -131,7 +131,9 @@ ON CONFLICT (queue, owner, idempotency_key) WHERE idempotency_key IS NOT NULL DO
 SELECT * FROM tide_tasks WHERE queue = :queue AND owner = :owner AND idempotency_key = :idempotency_key;
 
 -- A claim leases on the writer and answers only the ids: SqliteStore reads the rows afterwards on a reader connection
--- (sqlite_task_claimed_get), which keeps the single writer thread's work per claimed task small.
+-- (sqlite_task_claimed_get), which keeps the single writer thread's work per claimed task small. A suspended queue
+-- (or server) and a fair queue (FairClaim serves it) get a limit of 0: SQLite evaluates the limit once, before the
+-- scan, where a condition in the WHERE clause would be tested on every index entry of the queue.
 -- name: task_claim
 UPDATE tide_tasks
 SET state = 'leased', lease_owner = :owner, lease_token = :token,
@@ -140,25 +142,31 @@ SET state = 'leased', lease_owner = :owner, lease_token = :token,
 WHERE id IN (
     SELECT id FROM tide_tasks
     WHERE queue = :queue AND state = 'ready'
-      AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name = :queue AND (q.suspended = 1 OR q.discipline = 'fair'))
       /*filters*/
     ORDER BY dispatch_key, id
-    LIMIT :limit)
+    LIMIT CASE
+        WHEN EXISTS (SELECT 1 FROM tide_queues q
+                     WHERE q.name IN (:queue, '*') AND (q.suspended = 1 OR q.discipline = 'fair')) THEN 0
+        ELSE :limit END)
 RETURNING id, dispatch_key;
 
--- A fair queue's claim takes each user's tasks from its own range of keys (DispatchKey.fair): the range of the
--- user whose turn it is, never anyone else's.
--- name: fair_claim_user
+-- A fair queue's claim takes each user's tasks from its own range of keys (DispatchKey.fair), never anyone else's:
+-- up to :limit tasks of each user in :owners, one range of the ready index per user, all users in one statement.
+-- name: fair_claim_users
 UPDATE tide_tasks
 SET state = 'leased', lease_owner = :owner, lease_token = :token,
     lease_expires_at = :now + COALESCE(:lease_ms, lease_ms), attempts = attempts + 1,
     started_at = COALESCE(started_at, :now)
 WHERE id IN (
-    SELECT id FROM tide_tasks
-    WHERE queue = :queue AND state = 'ready' AND dispatch_key >= :key_from AND dispatch_key < :key_to
-      /*filters*/
-    ORDER BY dispatch_key, id
-    LIMIT :limit)
+    SELECT picked.id
+    FROM tide_users u
+    JOIN tide_tasks picked ON picked.id IN (
+        SELECT id FROM tide_tasks
+        WHERE queue = :queue AND state = 'ready' AND dispatch_key >= u.key_from AND dispatch_key < u.key_to
+          /*filters*/
+        ORDER BY dispatch_key, id
+        LIMIT :limit)
+    WHERE u.queue = :queue AND u.owner IN (SELECT value FROM json_each(:owners)))
 RETURNING id, dispatch_key;
 
 -- Filters a claim adds at /*filters*/ (Tx.prepare with fragments).
@@ -219,10 +227,15 @@ AND NOT EXISTS (SELECT 1 FROM tide_prohibited_users p WHERE p.owner = u.owner AN
 -- name: fair_if_allocated
 AND COALESCE(u.allocation, :default_allocation) > 0
 
--- A user's next turn after a claim served it, and whether it may still have ready tasks.
--- name: fair_user_turn
-UPDATE tide_users SET pass = :pass, active = :active, deactivated_at = CASE WHEN :active = 0 THEN :now ELSE NULL END
-WHERE queue = :queue AND owner = :owner;
+-- The users' next turns after a claim served them, and whether each may still have ready tasks: :turns is a JSON
+-- array of [owner, pass as hex, active], read once (materialized) so that each user is found by its key.
+-- name: fair_users_turn
+WITH w AS MATERIALIZED (
+    SELECT value ->> 0 AS owner, unhex(value ->> 1) AS pass, value ->> 2 AS active FROM json_each(:turns))
+UPDATE tide_users
+SET pass = w.pass, active = w.active, deactivated_at = CASE WHEN w.active = 0 THEN :now ELSE NULL END
+FROM w
+WHERE tide_users.queue = :queue AND tide_users.owner = w.owner;
 
 -- A fair user's leases now, counted up to its cap, in a statement of its own after fair_users_next locked the user's
 -- row: every claim that leased the user's tasks before has committed by then, so the count is exact.
@@ -278,7 +291,7 @@ SET state = 'leased', lease_owner = :owner, lease_token = :token,
     lease_expires_at = :now + COALESCE(:lease_ms, lease_ms), attempts = attempts + 1,
     started_at = COALESCE(started_at, :now)
 WHERE id = :id AND state = 'ready'
-  AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name = tide_tasks.queue AND q.suspended = 1)
+  AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name IN (tide_tasks.queue, '*') AND q.suspended = 1)
   AND NOT EXISTS (
       SELECT 1 FROM tide_users u JOIN tide_queues q ON q.name = u.queue
       WHERE tide_tasks.fair = 1 AND u.queue = tide_tasks.queue AND u.owner = tide_tasks.owner

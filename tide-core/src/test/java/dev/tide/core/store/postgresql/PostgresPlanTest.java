@@ -85,7 +85,7 @@ class PostgresPlanTest {
     }
 
     @Test
-    void fairClaimsTakeTurnsFromTheUserIndexAndOneUsersKeyRange() throws SQLException {
+    void fairClaimsTakeTurnsFromTheUserIndexAndEachUsersKeyRange() throws SQLException {
         execute("INSERT INTO tide_users (queue, owner, key_from, key_to, pass, active)"
                 + " SELECT 'fair', 'user-' || g, convert_to('user-' || g, 'UTF8') || '\\x00'::bytea,"
                 + " convert_to('user-' || g, 'UTF8') || '\\x01'::bytea, decode(lpad(to_hex(g), 16, '0'), 'hex'),"
@@ -122,18 +122,21 @@ class PostgresPlanTest {
                 "t",
                 "now",
                 1_000L,
-                "key_from",
-                new byte[] {1},
-                "key_to",
-                new byte[] {2},
+                "owners",
+                List.of("user-1", "user-2"),
                 "types",
                 List.of("a"));
-        for (String plan : plans("fair_claim_user+claim_if_types", user)) {
+        for (String plan : plans("fair_claim_users+claim_if_types", user)) {
             assertThat(plan)
                     .contains("Index Scan using tide_tasks_ready on tide_tasks")
-                    .contains("dispatch_key >=")
+                    .contains("dispatch_key >= u.key_from")
                     .doesNotContain("Sort")
-                    .doesNotContain("Seq Scan on tide_tasks");
+                    .doesNotContain("Seq Scan");
+        }
+        Map<String, Object> turns =
+                Map.of("queue", "fair", "now", 1_000L, "turns", "[[\"user-1\", \"00\", 1], [\"user-2\", \"00\", 0]]");
+        for (String plan : plans("fair_users_turn", turns)) {
+            assertThat(plan).contains("tide_users_pkey").doesNotContain("Seq Scan");
         }
     }
 

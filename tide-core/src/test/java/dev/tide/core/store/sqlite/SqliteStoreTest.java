@@ -74,7 +74,7 @@ class SqliteStoreTest {
                 "task_claim+claim_unless_prohibited",
                 "task_claim+claim_if_types+claim_if_payload_at_most+claim_unless_owners+claim_unless_prohibited",
                 "task_claim+claim_if_owners",
-                "fair_claim_user+claim_if_types")) {
+                "fair_claim_users+claim_if_types")) {
             List<String> plan = store.explain(statement);
             assertThat(plan).as(statement).anyMatch(step -> step.contains("tide_tasks_ready"));
             assertThat(plan).as(statement).noneMatch(step -> step.contains("TEMP B-TREE"));
@@ -86,6 +86,9 @@ class SqliteStoreTest {
             assertThat(plan).as(statement).anyMatch(step -> step.contains("tide_users_turn"));
             assertThat(plan).as(statement).noneMatch(step -> step.contains("TEMP B-TREE"));
         }
+        assertThat(store.explain("fair_users_turn"))
+                .as("each turn finds its user by key, the turns read once")
+                .contains("SEARCH tide_users USING PRIMARY KEY (queue=? AND owner=?)");
         List<String> promote = store.explain("task_promote_due");
         assertThat(promote).anyMatch(step -> step.contains("tide_tasks_scheduled"));
         assertThat(promote).noneMatch(step -> step.contains("TEMP B-TREE"));
