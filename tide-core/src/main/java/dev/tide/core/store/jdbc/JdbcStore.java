@@ -533,7 +533,9 @@ public abstract class JdbcStore implements Store {
             if (s.target() == TaskState.FINISHED && row.jobId() != null) {
                 deltas.add(row.jobId(), s.outcome());
             }
-            if (s.target() == TaskState.READY) {
+            // A task ready again wakes its queue's waiting claims; so does any fair task's lease ending, since its
+            // owner may have been at its concurrency cap, with tasks waiting that no claim could take until now.
+            if (s.target() == TaskState.READY || row.fair()) {
                 ready.add(row.queue());
             }
             results.add(new AckResult(s.taskId(), true, s.target(), s.outcome(), enqueued));
@@ -546,11 +548,12 @@ public abstract class JdbcStore implements Store {
      * A task row a settlement moved: its job and queue.
      *
      * @param jobId null for a task outside any job
+     * @param fair whether it was a fair queue's task, whose lease ending gives its owner room under a concurrency cap
      */
-    public record SettledRow(Long jobId, String queue) {
-        /** The row a settling statement answered: its {@code job_id} and {@code queue}. */
+    public record SettledRow(Long jobId, String queue, boolean fair) {
+        /** The row a settling statement answered: its {@code job_id}, {@code queue} and {@code fair}. */
         public static SettledRow read(ResultSet rs) throws SQLException {
-            return new SettledRow(Rows.nullableLong(rs, "job_id"), rs.getString("queue"));
+            return new SettledRow(Rows.nullableLong(rs, "job_id"), rs.getString("queue"), rs.getInt("fair") != 0);
         }
     }
 

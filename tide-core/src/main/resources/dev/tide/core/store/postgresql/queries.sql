@@ -352,14 +352,14 @@ UPDATE tide_tasks
 SET state = 'finished', outcome = :outcome, result = :result, message = COALESCE(:message, message),
     finished_at = :now, lease_token = NULL, lease_expires_at = NULL
 WHERE id = :id AND lease_token = :token
-RETURNING job_id, queue;
+RETURNING job_id, queue, fair;
 
 -- name: task_reschedule
 UPDATE tide_tasks
 SET state = :state, run_at = :run_at, message = COALESCE(:message, message), attempts = attempts - :refund::bigint,
     lease_token = NULL, lease_expires_at = NULL
 WHERE id = :id AND lease_token = :token
-RETURNING job_id, queue;
+RETURNING job_id, queue, fair;
 
 -- Tasks of one claim (one lease token) that end with one outcome and no result or message: the common
 -- acknowledgement, in one short statement for many tasks. A task missing from the answer lost its lease.
@@ -367,7 +367,7 @@ RETURNING job_id, queue;
 UPDATE tide_tasks
 SET state = 'finished', outcome = :outcome, finished_at = :now, lease_token = NULL, lease_expires_at = NULL
 WHERE id = ANY(:ids::bigint[]) AND lease_token = :token
-RETURNING id, job_id, queue;
+RETURNING id, job_id, queue, fair;
 
 -- task_finish and task_reschedule for many leases in one statement, each row a compare-and-set on its token. The
 -- caller passes distinct task ids in ascending order (concurrent batches then lock rows in one order) and maps the
@@ -387,7 +387,7 @@ FROM unnest(:ids::bigint[], :tokens::text[], :states::text[], :outcomes::text[],
             :messages::text[], :run_ats::bigint[], :refunds::int[])
      WITH ORDINALITY AS s(id, token, state, outcome, result, message, run_at, refund, ord)
 WHERE t.id = s.id AND t.lease_token = s.token
-RETURNING s.ord, t.job_id, t.queue;
+RETURNING s.ord, t.job_id, t.queue, t.fair;
 
 -- name: task_get
 SELECT * FROM tide_tasks WHERE id = :id;
@@ -400,13 +400,13 @@ UPDATE tide_tasks
 SET state = 'finished', outcome = 'cancelled', message = COALESCE(:reason, message), finished_at = :now,
     lease_token = NULL, lease_expires_at = NULL
 WHERE id = :id AND state <> 'finished'
-RETURNING job_id, queue;
+RETURNING job_id, queue, fair;
 
 -- name: task_retry
 UPDATE tide_tasks
 SET state = 'ready', outcome = NULL, attempts = 0, run_at = :now, finished_at = NULL
 WHERE id = :id AND (state || '') = 'finished' AND outcome IN ('failed', 'cancelled')
-RETURNING job_id, queue;
+RETURNING job_id, queue, fair;
 
 -- name: task_lease_list
 SELECT * FROM tide_tasks WHERE state = 'leased' AND lease_owner = :owner ORDER BY id;

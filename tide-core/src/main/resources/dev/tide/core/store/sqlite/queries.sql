@@ -317,14 +317,14 @@ UPDATE tide_tasks
 SET state = 'finished', outcome = :outcome, result = :result, message = COALESCE(:message, message),
     finished_at = :now, lease_token = NULL, lease_expires_at = NULL
 WHERE id = :id AND lease_token = :token AND state = 'leased'
-RETURNING job_id, queue;
+RETURNING job_id, queue, fair;
 
 -- name: task_reschedule
 UPDATE tide_tasks
 SET state = :state, run_at = :run_at, message = COALESCE(:message, message), attempts = attempts - :refund,
     lease_token = NULL, lease_expires_at = NULL
 WHERE id = :id AND lease_token = :token AND state = 'leased'
-RETURNING job_id, queue;
+RETURNING job_id, queue, fair;
 
 -- Tasks of one claim (one lease token) that end with one outcome and no result or message: the common
 -- acknowledgement, in one short statement for many tasks. Each answer row names its task by id; a task missing from
@@ -333,7 +333,7 @@ RETURNING job_id, queue;
 UPDATE tide_tasks
 SET state = 'finished', outcome = :outcome, finished_at = :now, lease_token = NULL, lease_expires_at = NULL
 WHERE id IN (SELECT value FROM json_each(:ids)) AND lease_token = :token AND state = 'leased'
-RETURNING id, job_id, queue;
+RETURNING id, job_id, queue, fair;
 
 -- Any mix of task_finish and task_reschedule for SqliteBulk (statements named sqlite_* are this store's own), as one
 -- JSON array holding an array [id, token, state, outcome, result, message, run_at, refund] per settlement; task ids
@@ -352,7 +352,7 @@ FROM (SELECT value ->> 0 AS id, value ->> 1 AS token, value ->> 2 AS state, valu
              value ->> 4 AS result, value ->> 5 AS message, value ->> 6 AS run_at, value ->> 7 AS refund
       FROM json_each(:settlements)) AS s
 WHERE tide_tasks.id = s.id AND tide_tasks.lease_token = s.token AND tide_tasks.state = 'leased'
-RETURNING tide_tasks.id, tide_tasks.job_id, tide_tasks.queue;
+RETURNING tide_tasks.id, tide_tasks.job_id, tide_tasks.queue, tide_tasks.fair;
 
 -- name: task_get
 SELECT * FROM tide_tasks WHERE id = :id;
@@ -365,13 +365,13 @@ UPDATE tide_tasks
 SET state = 'finished', outcome = 'cancelled', message = COALESCE(:reason, message), finished_at = :now,
     lease_token = NULL, lease_expires_at = NULL
 WHERE id = :id AND state <> 'finished'
-RETURNING job_id, queue;
+RETURNING job_id, queue, fair;
 
 -- name: task_retry
 UPDATE tide_tasks
 SET state = 'ready', outcome = NULL, attempts = 0, run_at = :now, finished_at = NULL
 WHERE id = :id AND state = 'finished' AND outcome IN ('failed', 'cancelled')
-RETURNING job_id, queue;
+RETURNING job_id, queue, fair;
 
 -- name: task_lease_list
 SELECT * FROM tide_tasks WHERE state = 'leased' AND lease_owner = :owner ORDER BY id;
