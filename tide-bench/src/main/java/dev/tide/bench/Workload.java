@@ -38,9 +38,9 @@ record Workload(Discipline discipline, int users, Instant deadlinesFrom) {
     }
 
     /**
-     * Defines the queue, then waits out the re-keying a change of discipline starts (it watches ten seconds for
-     * enqueues that raced the change, re-keying what arrives meanwhile), so that what follows is measured in the
-     * steady state, not beside re-keying passes.
+     * Defines the queue, then waits out the re-keying a change of discipline starts (on PostgreSQL it watches ten
+     * seconds for enqueues that raced the change, re-keying what arrives meanwhile), so that what follows is measured
+     * in the steady state, not beside re-keying passes.
      */
     void define(Tide tide) throws InterruptedException {
         tide.defineQueue(QueueDefinition.named(QUEUE).withDiscipline(discipline));

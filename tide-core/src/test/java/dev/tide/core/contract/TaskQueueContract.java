@@ -36,6 +36,7 @@ import dev.tide.api.TaskState;
 import dev.tide.api.TaskType;
 import dev.tide.api.json.Json;
 import dev.tide.core.TideConfig;
+import dev.tide.core.store.sqlite.SqliteStore;
 import dev.tide.core.time.ManualClock;
 import java.time.Duration;
 import java.time.Instant;
@@ -400,11 +401,13 @@ public abstract class TaskQueueContract {
         assertThat(changed.reordering()).isTrue();
         long newest = enqueueTo("lane", 100, null);
         fixture.maintenance();
-        // Re-keyed, but an enqueue racing the change could still land: it keeps looking for a little while.
+        // Re-keyed. On a store shared by nodes an enqueue racing the change could still land, so it keeps looking for
+        // a little while; SQLite's one writer lets nothing race the change, so it is done.
+        boolean watching = !(fixture.engine().store() instanceof SqliteStore);
         assertThat(queue.queues())
                 .singleElement()
-                .satisfies(q -> assertThat(q.reordering()).isTrue());
-        clock.advance(Duration.ofMinutes(1));
+                .satisfies(q -> assertThat(q.reordering()).isEqualTo(watching));
+        clock.advance(Duration.ofMinutes(1)); // the watch is over, and the delayed task due
         fixture.maintenance();
         assertThat(queue.queues())
                 .singleElement()

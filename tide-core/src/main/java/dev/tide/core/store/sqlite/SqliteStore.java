@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.DoubleSupplier;
 
 /**
  * The embedded store: one SQLite file, written by one {@link GroupCommitWriter} thread, read through a few read-only
@@ -66,6 +67,16 @@ public final class SqliteStore extends JdbcStore {
     @Override
     protected <T> T read(SqlWork<T> work) {
         return readers.read(work);
+    }
+
+    /**
+     * Without the grace for racing enqueues: every write of this store runs on its one writer thread and reads the
+     * queue's row in its own transaction, so no enqueue can race a change of discipline. A queue's re-keying ends once
+     * no task is left, instead of re-keying everything enqueued in the next ten seconds.
+     */
+    @Override
+    public int taskRekey(int limit, Instant settledBefore, DoubleSupplier raceDraws) {
+        return super.taskRekey(limit, Instant.ofEpochMilli(Long.MAX_VALUE), raceDraws);
     }
 
     /**
