@@ -6,6 +6,8 @@ import dev.tide.api.json.Json;
 import dev.tide.api.json.RawJsonDeserializer;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A task to enqueue. Only {@code type} is required; every field left null takes its default from the task type, then
@@ -24,6 +26,13 @@ import java.time.Instant;
  * @param deadline when it should be done by; defaults to enqueue time plus the type's default duration
  * @param maxAttempts attempts before it is failed for good (at least 1)
  * @param idempotencyKey with queue and owner, identifies the task: enqueueing the same key again returns the same task
+ * @param expiresAt when set, a task still waiting (not leased) at this time is never delivered: it ends
+ *     {@code expired}
+ * @param ref a name for the task within one request (an enqueue batch or a new job), by which other tasks of that
+ *     request name it in {@code dependsOn}; it starts with a letter
+ * @param dependsOn tasks that must succeed before this one runs: task ids (digits) or refs of tasks in the same
+ *     request. Until then the task is {@code blocked}. Unknown ids and refs, and cycles, are refused
+ * @param onDependencyFailure what happens when a dependency ends without succeeding; {@code cancel} when null
  */
 public record NewTask(
         String type,
@@ -40,9 +49,17 @@ public record NewTask(
         Duration delay,
         Instant deadline,
         Integer maxAttempts,
-        String idempotencyKey) {
+        String idempotencyKey,
+        Instant expiresAt,
+        String ref,
+        List<String> dependsOn,
+        DependencyFailure onDependencyFailure) {
 
     public static final String DEFAULT_QUEUE = "default";
+
+    public NewTask {
+        dependsOn = dependsOn == null ? List.of() : List.copyOf(dependsOn);
+    }
 
     /** A task of {@code type} whose payload is {@code payload} serialized as JSON. */
     public static NewTask of(String type, Object payload) {
@@ -55,25 +72,33 @@ public record NewTask(
 
     /** A copy owned by {@code user}. */
     public NewTask withOwner(String user) {
-        return new NewTask(
-                type,
-                queue,
-                payload,
-                jobId,
-                user,
-                priority,
-                weight,
-                runAt,
-                delay,
-                deadline,
-                maxAttempts,
-                idempotencyKey);
+        return toBuilder().owner(user).build();
     }
 
     /** A copy with another payload (JSON text). */
     public NewTask withPayload(String json) {
-        return new NewTask(
-                type, queue, json, jobId, owner, priority, weight, runAt, delay, deadline, maxAttempts, idempotencyKey);
+        return toBuilder().payloadJson(json).build();
+    }
+
+    /** A builder holding this task's fields. */
+    public Builder toBuilder() {
+        Builder b = new Builder(type);
+        b.queue = queue;
+        b.payload = payload;
+        b.jobId = jobId;
+        b.owner = owner;
+        b.priority = priority;
+        b.weight = weight;
+        b.runAt = runAt;
+        b.delay = delay;
+        b.deadline = deadline;
+        b.maxAttempts = maxAttempts;
+        b.idempotencyKey = idempotencyKey;
+        b.expiresAt = expiresAt;
+        b.ref = ref;
+        b.dependsOn.addAll(dependsOn);
+        b.onDependencyFailure = onDependencyFailure;
+        return b;
     }
 
     /** Fluent construction; every setter is optional. */
@@ -90,6 +115,10 @@ public record NewTask(
         private Instant deadline;
         private Integer maxAttempts;
         private String idempotencyKey;
+        private Instant expiresAt;
+        private String ref;
+        private final List<String> dependsOn = new ArrayList<>();
+        private DependencyFailure onDependencyFailure;
 
         private Builder(String type) {
             this.type = type;
@@ -158,6 +187,35 @@ public record NewTask(
             return this;
         }
 
+        /** The task is never delivered after this time; still waiting then, it ends {@code expired}. */
+        public Builder expiresAt(Instant expiresAt) {
+            this.expiresAt = expiresAt;
+            return this;
+        }
+
+        /** Names the task within its request, for {@link #dependsOnRef}. */
+        public Builder ref(String ref) {
+            this.ref = ref;
+            return this;
+        }
+
+        /** Runs only after the task with this id has succeeded. */
+        public Builder dependsOn(long taskId) {
+            dependsOn.add(Long.toString(taskId));
+            return this;
+        }
+
+        /** Runs only after the task named {@code ref} in the same request has succeeded. */
+        public Builder dependsOnRef(String ref) {
+            dependsOn.add(ref);
+            return this;
+        }
+
+        public Builder onDependencyFailure(DependencyFailure policy) {
+            this.onDependencyFailure = policy;
+            return this;
+        }
+
         public NewTask build() {
             return new NewTask(
                     type,
@@ -171,7 +229,11 @@ public record NewTask(
                     delay,
                     deadline,
                     maxAttempts,
-                    idempotencyKey);
+                    idempotencyKey,
+                    expiresAt,
+                    ref,
+                    dependsOn,
+                    onDependencyFailure);
         }
     }
 }

@@ -9,7 +9,10 @@ public enum Outcome {
     SUCCEEDED,
     /** Failed for good: reported as a failure, or out of attempts (the dead-letter state). */
     FAILED,
-    CANCELLED;
+    /** Ended without running: cancelled by a caller, or because a task it depended on did not succeed. */
+    CANCELLED,
+    /** Reached its expiry ({@link NewTask#expiresAt()}) before it was leased; never delivered. */
+    EXPIRED;
 
     @JsonValue
     public String wireName() {

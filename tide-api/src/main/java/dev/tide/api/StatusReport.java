@@ -11,5 +11,14 @@ public record StatusReport(List<QueueDepth> queues, List<JobInfo> openJobs, bool
 
     /** Task counts of one queue by state, and by outcome for finished tasks still retained. */
     public record QueueDepth(
-            String queue, long scheduled, long ready, long leased, long succeeded, long failed, long cancelled) {}
+            String queue,
+            long scheduled,
+            long blocked,
+            long ready,
+            long leased,
+            long parked,
+            long succeeded,
+            long failed,
+            long cancelled,
+            long expired) {}
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import dev.tide.api.json.Json;
 import dev.tide.api.json.RawJsonDeserializer;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * A task as stored. The lease token is never part of it: only the holder learns the token, through {@link LeasedTask}.
@@ -15,6 +16,8 @@ import java.time.Instant;
  * @param result the JSON result of a finished task, if the handler gave one
  * @param leaseOwner the worker holding (or, once finished, last holding) the task
  * @param startedAt when the first attempt started
+ * @param expiresAt when it expires unless leased by then, or null
+ * @param dependsOn the tasks it waits on to succeed (empty when none)
  */
 public record TaskInfo(
         long id,
@@ -44,7 +47,13 @@ public record TaskInfo(
         String idempotencyKey,
         Instant createdAt,
         Instant startedAt,
-        Instant finishedAt) {
+        Instant finishedAt,
+        Instant expiresAt,
+        List<Long> dependsOn) {
+
+    public TaskInfo {
+        dependsOn = dependsOn == null ? List.of() : List.copyOf(dependsOn);
+    }
 
     /** One word for lists and the CLI: the outcome once finished, else the state. */
     @JsonProperty(value = "status", access = JsonProperty.Access.READ_ONLY)

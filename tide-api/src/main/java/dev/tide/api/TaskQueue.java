@@ -73,6 +73,18 @@ public interface TaskQueue extends AutoCloseable {
     /** Makes a failed or cancelled task ready again with its attempts reset (a manual retry). */
     TaskInfo retry(long taskId);
 
+    /**
+     * Sets the selected waiting tasks (scheduled, blocked or ready) aside: a parked task is never claimed until it is
+     * unparked. Leased tasks run on. Returns how many tasks it parked.
+     */
+    int park(TaskSelection selection);
+
+    /**
+     * Returns the selected parked tasks to waiting, each in the state it would have now: blocked while a dependency is
+     * unmet, else scheduled or ready by its run-at. Returns how many.
+     */
+    int unpark(TaskSelection selection);
+
     /** The job, or {@link NotFoundException}. */
     JobInfo job(long jobId);
 

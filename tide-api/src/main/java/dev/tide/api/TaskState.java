@@ -12,12 +12,24 @@ import java.util.Locale;
 public enum TaskState {
     /** Waiting for its run-at time (a delayed task, or one backing off before its next attempt). */
     SCHEDULED,
+    /** Waiting for the tasks it depends on to succeed ({@link NewTask#dependsOn()}). */
+    BLOCKED,
     /** Claimable now. */
     READY,
     /** Held by a worker under a lease (owner, token, expiry). */
     LEASED,
+    /**
+     * Set aside by an administrator ({@link TaskQueue#park}): never claimed until unparked, when it returns to the
+     * state it would have now (blocked, scheduled or ready). Its expiry still applies.
+     */
+    PARKED,
     /** Ended; see the outcome. */
     FINISHED;
+
+    /** Whether a task in this state waits to be leased: it may still be cancelled, parked or expire. */
+    public boolean isWaiting() {
+        return this == SCHEDULED || this == BLOCKED || this == READY || this == PARKED;
+    }
 
     @JsonValue
     public String wireName() {

@@ -1,5 +1,6 @@
 package dev.tide.cli;
 
+import dev.tide.api.DependencyFailure;
 import dev.tide.api.EnqueueResult;
 import dev.tide.api.NewTask;
 import dev.tide.api.json.Json;
@@ -10,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -54,6 +57,24 @@ final class EnqueueCommand implements Runnable {
     @Option(names = "--key", description = "Idempotency key: the same key returns the same task.")
     String key;
 
+    @Option(
+            names = "--expires-at",
+            converter = Instants.class,
+            description = "Never deliver the task after this time (ISO-8601); it ends expired.")
+    Instant expiresAt;
+
+    @Option(
+            names = "--depends-on",
+            split = ",",
+            paramLabel = "ID",
+            description = "Task ids that must succeed first (comma-separated); the task is blocked until then.")
+    List<Long> dependsOn = new ArrayList<>();
+
+    @Option(
+            names = "--on-dependency-failure",
+            description = "cancel (default) or run: what happens when a dependency does not succeed.")
+    String onDependencyFailure;
+
     @Option(names = "--job", description = "Id of an open job the task joins.")
     Long job;
 
@@ -66,7 +87,22 @@ final class EnqueueCommand implements Runnable {
     @Override
     public void run() {
         NewTask task = new NewTask(
-                type, queue, payloadText(), job, owner, priority, weight, runAt, delay, deadline, maxAttempts, key);
+                type,
+                queue,
+                payloadText(),
+                job,
+                owner,
+                priority,
+                weight,
+                runAt,
+                delay,
+                deadline,
+                maxAttempts,
+                key,
+                expiresAt,
+                null,
+                dependsOn.stream().map(String::valueOf).toList(),
+                DependencyFailure.parse(onDependencyFailure));
         try (TargetOptions.Target t = target.open("tide enqueue")) {
             EnqueueResult result = t.queue().enqueue(task);
             var out = spec.commandLine().getOut();

@@ -25,6 +25,8 @@ import picocli.CommandLine.Command;
             RetryCommand.class,
             SuspendCommand.Suspend.class,
             SuspendCommand.Resume.class,
+            ParkCommand.Park.class,
+            ParkCommand.Unpark.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {

@@ -35,9 +35,29 @@ final class StatusCommand implements Runnable {
             return;
         }
         out.println("Queues (" + where + ")" + (report.suspended() ? ": dispatch suspended server-wide" : ""));
-        Table queues = new Table("QUEUE", "SCHEDULED", "READY", "LEASED", "SUCCEEDED", "FAILED", "CANCELLED");
+        Table queues = new Table(
+                "QUEUE",
+                "SCHEDULED",
+                "BLOCKED",
+                "READY",
+                "LEASED",
+                "PARKED",
+                "SUCCEEDED",
+                "FAILED",
+                "CANCELLED",
+                "EXPIRED");
         for (StatusReport.QueueDepth q : report.queues()) {
-            queues.row(q.queue(), q.scheduled(), q.ready(), q.leased(), q.succeeded(), q.failed(), q.cancelled());
+            queues.row(
+                    q.queue(),
+                    q.scheduled(),
+                    q.blocked(),
+                    q.ready(),
+                    q.leased(),
+                    q.parked(),
+                    q.succeeded(),
+                    q.failed(),
+                    q.cancelled(),
+                    q.expired());
         }
         if (queues.isEmpty()) {
             out.println("  no tasks");

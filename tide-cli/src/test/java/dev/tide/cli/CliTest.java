@@ -54,7 +54,7 @@ class CliTest {
 
         Run status = tide("status", "--data", data());
         assertThat(status.code()).isZero();
-        assertThat(status.out()).containsPattern("default\\s+1\\s+2\\s+0\\s+0\\s+0\\s+0");
+        assertThat(status.out()).containsPattern("default\\s+1\\s+0\\s+2\\s+0\\s+0\\s+0\\s+0");
 
         Run tasks = tide("tasks", "--data", data(), "--type", "email");
         assertThat(tasks.out()).contains("ID").contains("alice").doesNotContain("report");
@@ -90,6 +90,27 @@ class CliTest {
         Run bad = tide("suspend", "--data", data(), "no/slash");
         assertThat(bad.code()).isEqualTo(1);
         assertThat(bad.err()).startsWith("tide: queue: ").hasLineCount(1);
+    }
+
+    @Test
+    void parkAndUnparkTasksAndEnqueueWithDependencies() {
+        assertThat(tide("enqueue", "--data", data(), "--type", "t", "--owner", "u")
+                        .out())
+                .isEqualTo("enqueued task 1 (ready)\n");
+        assertThat(tide("enqueue", "--data", data(), "--type", "t", "--depends-on", "1")
+                        .out())
+                .isEqualTo("enqueued task 2 (blocked)\n");
+        assertThat(tide("park", "--data", data(), "--owner", "u").out()).isEqualTo("parked 1 task\n");
+        assertThat(tide("task", "--data", data(), "1").out()).contains("parked");
+        assertThat(tide("unpark", "--data", data(), "--id", "1,2").out()).isEqualTo("unparked 1 task\n");
+        Run nothing = tide("park", "--data", data(), "--queue", "default");
+        assertThat(nothing.code()).isEqualTo(1);
+        assertThat(nothing.err())
+                .startsWith("tide: taskIds: give task ids, an owner")
+                .hasLineCount(1);
+        Run unknown = tide("enqueue", "--data", data(), "--type", "t", "--depends-on", "99");
+        assertThat(unknown.code()).isEqualTo(1);
+        assertThat(unknown.err()).isEqualTo("tide: dependsOn: task 99 does not exist\n");
     }
 
     @Test
@@ -151,7 +172,7 @@ class CliTest {
             Run enqueued = tide("enqueue", "--data", data(), "--type", "t", "--payload", "[1]");
             assertThat(enqueued.code()).as(enqueued.err()).isZero();
             Run status = tide("status", "--data", data());
-            assertThat(status.out()).contains("server " + url).containsPattern("default\\s+0\\s+1");
+            assertThat(status.out()).contains("server " + url).containsPattern("default\\s+0\\s+0\\s+1");
             assertThat(tide("migrate", "--data", data()).out()).contains("held by the server at " + url);
             assertThat(tide("status", "--server", url).code()).isZero();
 

@@ -21,6 +21,7 @@ import dev.tide.api.StatusReport;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskQueue;
+import dev.tide.api.TaskSelection;
 import dev.tide.api.TaskType;
 import dev.tide.api.UserShares;
 import dev.tide.api.http.HttpBodies;
@@ -205,6 +206,18 @@ public final class TideClient implements TaskQueue {
     @Override
     public TaskInfo retry(long taskId) {
         return http.call("POST", "v1/tasks/" + taskId + "/retry", null, TaskInfo.class);
+    }
+
+    @Override
+    public int park(TaskSelection selection) {
+        return http.call("POST", "v1/tasks/park", selection, HttpBodies.Parked.class)
+                .parked();
+    }
+
+    @Override
+    public int unpark(TaskSelection selection) {
+        return http.call("POST", "v1/tasks/unpark", selection, HttpBodies.Unparked.class)
+                .unparked();
     }
 
     @Override

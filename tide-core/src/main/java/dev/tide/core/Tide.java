@@ -22,6 +22,7 @@ import dev.tide.api.TaskDefaults;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskQueue;
+import dev.tide.api.TaskSelection;
 import dev.tide.api.TaskType;
 import dev.tide.api.UserShares;
 import dev.tide.api.worker.WorkerPool;
@@ -46,6 +47,7 @@ import dev.tide.core.store.Store;
 import dev.tide.core.store.TaskClaim;
 import dev.tide.core.store.TaskClaimById;
 import dev.tide.core.store.TaskRow;
+import dev.tide.core.store.Unparked;
 import dev.tide.core.store.postgresql.PostgresOptions;
 import dev.tide.core.store.postgresql.PostgresStore;
 import dev.tide.core.store.sqlite.SqliteStore;
@@ -159,14 +161,12 @@ public final class Tide implements TaskQueue {
         }
         Instant now = clock.instant();
         Map<Long, String> jobTypes = new HashMap<>();
-        List<TaskRow> rows = new ArrayList<>(tasks.size());
-        for (int i = 0; i < tasks.size(); i++) {
-            NewTask t = tasks.get(i);
-            String prefix = tasks.size() == 1 ? "" : "tasks[" + i + "].";
-            String jobType =
-                    t == null || t.jobId() == null ? null : jobTypes.computeIfAbsent(t.jobId(), this::jobTypeOf);
-            rows.add(resolver.resolve(t, prefix, jobType, null, now));
-        }
+        List<TaskRow> rows = resolver.resolveAll(
+                tasks,
+                i -> tasks.size() == 1 ? "" : "tasks[" + i + "].",
+                t -> t.jobId() == null ? null : jobTypes.computeIfAbsent(t.jobId(), this::jobTypeOf),
+                null,
+                now);
         InsertBatch batch = store.taskInsertMany(rows);
         wake(batch.readyQueues());
         return batch.results();
@@ -197,15 +197,15 @@ public final class Tide implements TaskQueue {
                 deadline,
                 Inputs.json("info", job.info(), config.payloadCapBytes()),
                 now);
-        List<TaskRow> rows = new ArrayList<>(job.tasks().size());
+        List<NewTask> tasks = new ArrayList<>(job.tasks().size());
         for (int i = 0; i < job.tasks().size(); i++) {
             NewTask t = job.tasks().get(i);
             if (t != null && t.jobId() != null) {
                 throw new InvalidRequestException("tasks[" + i + "].jobId", "is set by Tide for a new job's tasks");
             }
-            NewTask withOwner = t != null && t.owner() == null && owner != null ? t.withOwner(owner) : t;
-            rows.add(resolver.resolve(withOwner, "tasks[" + i + "].", typeName, 0L, now));
+            tasks.add(t != null && t.owner() == null && owner != null ? t.withOwner(owner) : t);
         }
+        List<TaskRow> rows = resolver.resolveAll(tasks, i -> "tasks[" + i + "].", t -> typeName, 0L, now);
         JobInsertResult result = store.jobInsert(row, rows);
         wake(result.readyQueues());
         return new JobCreated(result.job(), result.taskIds());
@@ -343,6 +343,25 @@ public final class Tide implements TaskQueue {
                 store.taskRetry(taskId, clock.instant()).orElseThrow(() -> new NotFoundException("task " + taskId));
         afterSettle(batch);
         return batch.task();
+    }
+
+    @Override
+    public int park(TaskSelection selection) {
+        return store.taskPark(requireSelection(selection));
+    }
+
+    @Override
+    public int unpark(TaskSelection selection) {
+        Unparked unparked = store.taskUnpark(requireSelection(selection), clock.instant());
+        wake(unparked.readyQueues());
+        return unparked.count();
+    }
+
+    private static TaskSelection requireSelection(TaskSelection selection) {
+        if (selection == null) {
+            throw new InvalidRequestException("selection", "is required");
+        }
+        return selection;
     }
 
     @Override

@@ -3,11 +3,12 @@ package dev.tide.server;
 import dev.tide.api.EnqueueResult;
 import dev.tide.api.NewTask;
 import dev.tide.api.TaskQueue;
+import dev.tide.api.TaskSelection;
 import dev.tide.api.http.HttpBodies;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 
-/** Producing and browsing tasks: enqueue one or many, read, list, cancel, retry. */
+/** Producing and browsing tasks: enqueue one or many, read, list, cancel, retry, park and unpark. */
 final class TaskRoutes {
     private final TaskQueue queue;
     private final JsonBody body;
@@ -24,6 +25,8 @@ final class TaskRoutes {
         routes.get("/v1/tasks/{id}", ctx -> ctx.json(queue.task(PathParams.id(ctx))));
         routes.post("/v1/tasks/{id}/cancel", this::cancel);
         routes.post("/v1/tasks/{id}/retry", this::retry);
+        routes.post("/v1/tasks/park", ctx -> ctx.json(new HttpBodies.Parked(queue.park(selection(ctx)))));
+        routes.post("/v1/tasks/unpark", ctx -> ctx.json(new HttpBodies.Unparked(queue.unpark(selection(ctx)))));
     }
 
     /** 201 with the new task; 200 with the existing one when its idempotency key matched ({@code created: false}). */
@@ -44,6 +47,10 @@ final class TaskRoutes {
                 .map(HttpBodies.Reason::reason)
                 .orElse(null);
         ctx.json(queue.cancel(id, reason));
+    }
+
+    private TaskSelection selection(Context ctx) {
+        return body.required(ctx, TaskSelection.class);
     }
 
     private void retry(Context ctx) {

@@ -49,6 +49,10 @@ public final class HttpBodies {
 
     public record Released(int released) {}
 
+    public record Parked(int parked) {}
+
+    public record Unparked(int unparked) {}
+
     public record TaskTypes(List<TaskType> types) {}
 
     public record JobTypes(List<JobType> types) {}

@@ -2,7 +2,6 @@ package dev.tide.core.engine;
 
 import dev.tide.api.Ack;
 import dev.tide.api.InvalidRequestException;
-import dev.tide.api.NewTask;
 import dev.tide.api.Outcome;
 import dev.tide.api.RetryBackoff;
 import dev.tide.api.TaskInfo;
@@ -60,12 +59,12 @@ public final class AckResolver {
         String result = Inputs.json(prefix + "result", ack.result(), payloadCap);
         String jobInfo = Inputs.json(prefix + "jobInfo", ack.jobInfo(), payloadCap);
         String message = Inputs.message(ack.message());
-        List<TaskRow> enqueue = new ArrayList<>();
-        for (int i = 0; i < ack.enqueue().size(); i++) {
-            NewTask t = ack.enqueue().get(i);
-            String jobType = t == null || t.jobId() == null ? null : jobTypeOf.apply(t.jobId());
-            enqueue.add(tasks.resolve(t, prefix + "enqueue[" + i + "].", jobType, null, now));
-        }
+        List<TaskRow> enqueue = tasks.resolveAll(
+                ack.enqueue(),
+                i -> prefix + "enqueue[" + i + "].",
+                t -> t.jobId() == null ? null : jobTypeOf.apply(t.jobId()),
+                null,
+                now);
         Settlement base = switch (ack.kind()) {
             case SUCCEED -> Settlement.finish(ack.taskId(), ack.token(), Outcome.SUCCEEDED, result, message);
             case FAIL -> Settlement.finish(ack.taskId(), ack.token(), Outcome.FAILED, result, message);

@@ -1,5 +1,6 @@
 package dev.tide.core.engine;
 
+import dev.tide.core.store.Expired;
 import dev.tide.core.store.ExpiredLease;
 import dev.tide.core.store.SettleBatch;
 import dev.tide.core.store.Settlement;
@@ -14,9 +15,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The chores one node does for all: promote scheduled tasks whose time has come, reclaim expired leases, give the
- * waiting tasks of a queue whose discipline changed their place in the new order, prune what retention allows. Only the leader does them (always this node on SQLite; on PostgreSQL the holder of an advisory
- * lock), each in bounded batches so no pass holds a long transaction.
+ * The chores one node does for all: promote scheduled tasks whose time has come, end waiting tasks past their expiry,
+ * reclaim expired leases, give the waiting tasks of a queue whose discipline changed their place in the new order,
+ * prune what retention allows. Only the leader does them (always this node on SQLite; on PostgreSQL the holder of an
+ * advisory lock), each in bounded batches so no pass holds a long transaction.
  *
  * <p>The thread sleeps until the next scheduled task is due or the interval passes, whichever is sooner, so a delayed
  * task starts on time without a busy poll.
@@ -81,6 +83,7 @@ public final class Maintenance implements AutoCloseable {
         }
         Instant now = clock.instant();
         promote(now);
+        expire(now);
         reclaim(now);
         rekey(now);
         wakeFairUsers(now);
@@ -95,6 +98,20 @@ public final class Maintenance implements AutoCloseable {
                 return;
             }
             onSettled.accept(new SettleBatch(List.of(), List.of(), queues, null));
+        }
+    }
+
+    private void expire(Instant now) {
+        for (int i = 0; i < MAX_BATCHES_PER_PASS; i++) {
+            Expired expired = store.taskExpireDue(now, BATCH);
+            if (expired.count() == 0) {
+                return;
+            }
+            onSettled.accept(expired.effects());
+            log.info("{} waiting tasks expired", expired.count());
+            if (expired.count() < BATCH) {
+                return;
+            }
         }
     }
 

@@ -6,8 +6,13 @@ import dev.tide.api.TaskDefaults;
 import dev.tide.api.TaskState;
 import dev.tide.api.TaskType;
 import dev.tide.core.store.TaskRow;
+import dev.tide.core.store.TaskRow.Dependencies;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /**
  * Turns a {@link NewTask} into a {@link TaskRow}: checks every field (naming it in the error, with the caller's prefix
@@ -31,10 +36,47 @@ public final class TaskResolver {
     }
 
     /**
+     * The tasks of one request, which may depend on each other by ref.
+     *
+     * @param prefix names a task's fields in errors, by position
+     * @param jobTypeOf the type of the job a task joins, or null
+     * @param jobId the job they join when the caller decides it (a new job's tasks), else each task's own
+     */
+    public List<TaskRow> resolveAll(
+            List<NewTask> tasks,
+            IntFunction<String> prefix,
+            Function<NewTask, String> jobTypeOf,
+            Long jobId,
+            Instant now) {
+        List<Dependencies> dependencies = RequestDependencies.of(tasks, prefix);
+        List<TaskRow> rows = new ArrayList<>(tasks.size());
+        for (int i = 0; i < tasks.size(); i++) {
+            NewTask t = tasks.get(i);
+            rows.add(resolve(
+                    t, prefix.apply(i), t == null ? null : jobTypeOf.apply(t), jobId, now, dependencies.get(i)));
+        }
+        return rows;
+    }
+
+    /** A task that names no other task of its request ({@link #resolve(NewTask, String, String, Long, Instant,
+     * Dependencies)} for one that may). */
+    public TaskRow resolve(NewTask task, String prefix, String jobType, Long jobId, Instant now) {
+        return resolve(
+                task,
+                prefix,
+                jobType,
+                jobId,
+                now,
+                RequestDependencies.of(List.of(task), i -> prefix).get(0));
+    }
+
+    /**
      * @param jobType the type of the job the task joins, or null
      * @param jobId the job it joins when the caller decides it (a new job's tasks), else the task's own
+     * @param dependencies its dependencies as {@link RequestDependencies} resolved them within its request
      */
-    public TaskRow resolve(NewTask task, String prefix, String jobType, Long jobId, Instant now) {
+    public TaskRow resolve(
+            NewTask task, String prefix, String jobType, Long jobId, Instant now, Dependencies dependencies) {
         if (task == null) {
             throw new InvalidRequestException(
                     prefix.isEmpty() ? "task" : prefix.substring(0, prefix.length() - 1), "is null");
@@ -57,6 +99,11 @@ public final class TaskResolver {
             throw new InvalidRequestException(prefix + "jobId", "must be a positive job id");
         }
         Instant runAt = runAt(task, prefix, now);
+        Instant expiresAt = task.expiresAt();
+        if (expiresAt != null && !expiresAt.isAfter(runAt)) {
+            throw new InvalidRequestException(
+                    prefix + "expiresAt", "must be after the time the task may run (" + runAt + ")");
+        }
         TaskDefaults d = types.defaultsFor(type, jobType);
         Instant deadline = task.deadline() != null
                 ? task.deadline()
@@ -75,8 +122,12 @@ public final class TaskResolver {
                 task.maxAttempts() != null ? task.maxAttempts() : d.maxAttempts(),
                 d.leaseDuration().toMillis(),
                 key,
-                runAt.isAfter(now) ? TaskState.SCHEDULED : TaskState.READY,
-                now);
+                !dependencies.isEmpty()
+                        ? TaskState.BLOCKED
+                        : runAt.isAfter(now) ? TaskState.SCHEDULED : TaskState.READY,
+                now,
+                expiresAt,
+                dependencies);
     }
 
     private static Instant runAt(NewTask task, String prefix, Instant now) {

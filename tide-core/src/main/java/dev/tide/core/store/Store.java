@@ -10,6 +10,7 @@ import dev.tide.api.QueueUser;
 import dev.tide.api.StatusReport;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
+import dev.tide.api.TaskSelection;
 import dev.tide.api.TaskType;
 import dev.tide.api.UserShares;
 import java.time.Instant;
@@ -141,6 +142,15 @@ public interface Store extends AutoCloseable {
 
     /** The leases held by {@code owner}, as the engine settles them when the owner restarts. */
     List<ExpiredLease> taskLeaseOfOwner(String owner);
+
+    /** Sets the waiting tasks of a selection aside (parked); leased ones run on. Returns how many it parked. */
+    int taskPark(TaskSelection selection);
+
+    /** Returns the parked tasks of a selection to the state they would have now (blocked, scheduled or ready). */
+    Unparked taskUnpark(TaskSelection selection, Instant now);
+
+    /** Ends up to {@code limit} waiting tasks whose expiry has passed as expired, oldest expiry first. */
+    Expired taskExpireDue(Instant now, int limit);
 
     /** Moves scheduled tasks whose run-at has come to ready; returns the queues that got tasks. */
     Set<String> taskPromoteDue(Instant now, int limit);

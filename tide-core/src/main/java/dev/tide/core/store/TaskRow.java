@@ -2,6 +2,7 @@ package dev.tide.core.store;
 
 import dev.tide.api.TaskState;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * A task ready to insert: validated, every default resolved. The dispatch key is computed by the store, which knows the
@@ -9,11 +10,14 @@ import java.time.Instant;
  *
  * @param owner never null: the empty string for "no owner", so that idempotency keys are unique per owner on every
  *     database
- * @param initialState {@link TaskState#READY} or {@link TaskState#SCHEDULED}
+ * @param initialState {@link TaskState#READY}, {@link TaskState#SCHEDULED} or, when it has dependencies,
+ *     {@link TaskState#BLOCKED}
  * @param leaseMillis the lease length a claim takes unless it asks for another
  * @param weight the task's share of the draw in a roulette queue
  * @param raceDraw an exponentially distributed draw (mean 1), drawn by the engine, that places the task in a roulette
  *     queue at the queue's race clock plus {@code raceDraw / weight}
+ * @param expiresAt when it expires unless leased by then, or null
+ * @param dependencies the tasks it waits on
  */
 public record TaskRow(
         String queue,
@@ -30,7 +34,27 @@ public record TaskRow(
         long leaseMillis,
         String idempotencyKey,
         TaskState initialState,
-        Instant createdAt) {
+        Instant createdAt,
+        Instant expiresAt,
+        Dependencies dependencies) {
+
+    /**
+     * The tasks a new task waits on: existing tasks by id, and tasks of the same insert by their position in it.
+     *
+     * @param runAnyway whether a dependency that ends without succeeding counts as met (else the task is cancelled)
+     */
+    public record Dependencies(List<Long> taskIds, List<Integer> rows, boolean runAnyway) {
+        public static final Dependencies NONE = new Dependencies(List.of(), List.of(), false);
+
+        public Dependencies {
+            taskIds = List.copyOf(taskIds);
+            rows = List.copyOf(rows);
+        }
+
+        public boolean isEmpty() {
+            return taskIds.isEmpty() && rows.isEmpty();
+        }
+    }
 
     /** The payload's size in UTF-8, as claims filter on it. */
     public int payloadBytes() {
@@ -70,6 +94,8 @@ public record TaskRow(
                 leaseMillis,
                 idempotencyKey,
                 initialState,
-                createdAt);
+                createdAt,
+                expiresAt,
+                dependencies);
     }
 }

@@ -13,7 +13,7 @@ final class ClaimStatement {
      * @param scope the owners this step may serve; null when the statement names its user itself
      */
     static Statement prepare(Tx tx, String name, TaskClaim claim, UserScope scope, int limit) throws SQLException {
-        List<String> filters = new ArrayList<>();
+        List<String> filters = new ArrayList<>(List.of("claim_unexpired"));
         if (!claim.types().isEmpty()) {
             filters.add("claim_if_types");
         }

@@ -19,10 +19,12 @@ import dev.tide.api.QueueUser;
 import dev.tide.api.StatusReport;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
+import dev.tide.api.TaskSelection;
 import dev.tide.api.TaskState;
 import dev.tide.api.TaskType;
 import dev.tide.api.UserShares;
 import dev.tide.api.json.Json;
+import dev.tide.core.store.Expired;
 import dev.tide.core.store.ExpiredLease;
 import dev.tide.core.store.InsertBatch;
 import dev.tide.core.store.JobEndHook;
@@ -35,6 +37,7 @@ import dev.tide.core.store.Store;
 import dev.tide.core.store.TaskClaim;
 import dev.tide.core.store.TaskClaimById;
 import dev.tide.core.store.TaskRow;
+import dev.tide.core.store.Unparked;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -258,6 +261,7 @@ public abstract class JdbcStore implements Store {
             List<JobInfo> finished = new ArrayList<>();
             if (job.get().state() == JobState.OPEN) {
                 int cancelled = 0;
+                List<Long> withDependents = new ArrayList<>();
                 try (ResultSet rs = tx.prepare("job_tasks_cancel")
                         .set("job_id", jobId)
                         .set("reason", reason)
@@ -265,10 +269,19 @@ public abstract class JdbcStore implements Store {
                         .query()) {
                     while (rs.next()) {
                         cancelled++;
+                        if (rs.getInt("has_dependents") != 0) {
+                            withDependents.add(rs.getLong("id"));
+                        }
                     }
                 }
                 JobInfo counted = jobCountAdd(tx, jobId, 0, 0, cancelled);
                 finishJob(tx, counted, Outcome.CANCELLED, now, ready).ifPresent(finished::add);
+                if (!withDependents.isEmpty()) {
+                    // Dependents in other jobs: counted and, when those jobs end, ended with them.
+                    JobDeltas deltas = new JobDeltas();
+                    Dependents.afterEnded(tx, Map.of(Outcome.CANCELLED, withDependents), now, deltas, ready);
+                    finished.addAll(applyJobDeltas(tx, deltas, now, ready));
+                }
             }
             return Optional.of(new SettleBatch(List.of(), finished, ready, null));
         });
@@ -330,6 +343,16 @@ public abstract class JdbcStore implements Store {
                     .set("id", added.getKey())
                     .set("n", added.getValue())
                     .update();
+        }
+        if (rows.stream().anyMatch(r -> !r.dependencies().isEmpty())) {
+            Dependents.link(tx, rows, results, rows.get(0).createdAt(), ready);
+            for (int i = 0; i < rows.size(); i++) {
+                if (!rows.get(i).dependencies().isEmpty() && results.get(i).created()) {
+                    results.set(
+                            i,
+                            new EnqueueResult(taskGet(tx, results.get(i).id()).orElseThrow(), true));
+                }
+            }
         }
         return new InsertBatch(results, ready);
     }
@@ -396,7 +419,9 @@ public abstract class JdbcStore implements Store {
                 row.idempotencyKey(),
                 row.createdAt(),
                 null,
-                null);
+                null,
+                row.expiresAt(),
+                row.dependencies().taskIds());
     }
 
     // --- claiming ------------------------------------------------------------------------------------------------
@@ -510,6 +535,7 @@ public abstract class JdbcStore implements Store {
         List<SettledRow> rows = settleRows(tx, settlements, now);
         JobDeltas deltas = new JobDeltas();
         Set<String> ready = new LinkedHashSet<>();
+        Map<Outcome, List<Long>> endedWithDependents = new LinkedHashMap<>();
         List<AckResult> results = new ArrayList<>(settlements.size());
         for (int i = 0; i < settlements.size(); i++) {
             Settlement s = settlements.get(i);
@@ -530,8 +556,13 @@ public abstract class JdbcStore implements Store {
                 enqueued = batch.results().stream().map(EnqueueResult::id).toList();
                 ready.addAll(batch.readyQueues());
             }
-            if (s.target() == TaskState.FINISHED && row.jobId() != null) {
+            if (s.target() == TaskState.FINISHED) {
                 deltas.add(row.jobId(), s.outcome());
+                if (row.hasDependents()) {
+                    endedWithDependents
+                            .computeIfAbsent(s.outcome(), k -> new ArrayList<>())
+                            .add(s.taskId());
+                }
             }
             // A task ready again wakes its queue's waiting claims; so does any fair task's lease ending, since its
             // owner may have been at its concurrency cap, with tasks waiting that no claim could take until now.
@@ -540,6 +571,7 @@ public abstract class JdbcStore implements Store {
             }
             results.add(new AckResult(s.taskId(), true, s.target(), s.outcome(), enqueued));
         }
+        Dependents.afterEnded(tx, endedWithDependents, now, deltas, ready);
         List<JobInfo> finished = applyJobDeltas(tx, deltas, now, ready);
         return new SettleBatch(results, finished, ready, null);
     }
@@ -550,10 +582,17 @@ public abstract class JdbcStore implements Store {
      * @param jobId null for a task outside any job
      * @param fair whether it was a fair queue's task, whose lease ending gives its owner room under a concurrency cap
      */
-    public record SettledRow(Long jobId, String queue, boolean fair) {
-        /** The row a settling statement answered: its {@code job_id}, {@code queue} and {@code fair}. */
+    public record SettledRow(Long jobId, String queue, boolean fair, boolean hasDependents) {
+        /**
+         * The row a settling statement answered: its {@code job_id}, {@code queue}, {@code fair} and
+         * {@code has_dependents}.
+         */
         public static SettledRow read(ResultSet rs) throws SQLException {
-            return new SettledRow(Rows.nullableLong(rs, "job_id"), rs.getString("queue"), rs.getInt("fair") != 0);
+            return new SettledRow(
+                    Rows.nullableLong(rs, "job_id"),
+                    rs.getString("queue"),
+                    rs.getInt("fair") != 0,
+                    rs.getInt("has_dependents") != 0);
         }
     }
 
@@ -666,26 +705,12 @@ public abstract class JdbcStore implements Store {
         }
     }
 
-    /** Per job, how many tasks ended how; applied once per job and transaction, in id order (no deadlocks). */
-    private static final class JobDeltas {
-        final Map<Long, int[]> byJob = new TreeMap<>();
-
-        void add(long jobId, Outcome outcome) {
-            int[] counts = byJob.computeIfAbsent(jobId, k -> new int[3]);
-            counts[outcome.ordinal()]++;
-        }
-    }
-
     private List<JobInfo> applyJobDeltas(Tx tx, JobDeltas deltas, Instant now, Set<String> ready) throws SQLException {
         List<JobInfo> finished = new ArrayList<>();
         for (Map.Entry<Long, int[]> e : deltas.byJob.entrySet()) {
             int[] c = e.getValue();
-            JobInfo job = jobCountAdd(
-                    tx,
-                    e.getKey(),
-                    c[Outcome.SUCCEEDED.ordinal()],
-                    c[Outcome.FAILED.ordinal()],
-                    c[Outcome.CANCELLED.ordinal()]);
+            JobInfo job =
+                    jobCountAdd(tx, e.getKey(), c[JobDeltas.SUCCEEDED], c[JobDeltas.FAILED], c[JobDeltas.CANCELLED]);
             Outcome outcome = job.failed() == 0 && job.cancelled() == 0 ? Outcome.SUCCEEDED : Outcome.FAILED;
             finishJob(tx, job, outcome, now, ready).ifPresent(finished::add);
         }
@@ -754,12 +779,12 @@ public abstract class JdbcStore implements Store {
                 row = SettledRow.read(rs);
             }
             Set<String> ready = new LinkedHashSet<>();
-            List<JobInfo> finished = List.of();
-            if (row.jobId() != null) {
-                JobDeltas deltas = new JobDeltas();
-                deltas.add(row.jobId(), Outcome.CANCELLED);
-                finished = applyJobDeltas(tx, deltas, now, ready);
+            JobDeltas deltas = new JobDeltas();
+            deltas.add(row.jobId(), Outcome.CANCELLED);
+            if (row.hasDependents()) {
+                Dependents.afterEnded(tx, Map.of(Outcome.CANCELLED, List.of(taskId)), now, deltas, ready);
             }
+            List<JobInfo> finished = applyJobDeltas(tx, deltas, now, ready);
             return Optional.of(new SettleBatch(
                     List.of(), finished, ready, taskGet(tx, taskId).orElseThrow()));
         });
@@ -920,7 +945,96 @@ public abstract class JdbcStore implements Store {
         return out;
     }
 
+    // --- parking -------------------------------------------------------------------------------------------------
+
+    @Override
+    public int taskPark(TaskSelection selection) {
+        return write(tx -> selected(tx, "task_park", selection).update());
+    }
+
+    @Override
+    public Unparked taskUnpark(TaskSelection selection, Instant now) {
+        return write(tx -> {
+            int count = 0;
+            Set<String> ready = new LinkedHashSet<>();
+            try (ResultSet rs =
+                    selected(tx, "task_unpark", selection).set("now", now).query()) {
+                while (rs.next()) {
+                    count++;
+                    if (TaskState.parse(rs.getString("state")) == TaskState.READY) {
+                        ready.add(rs.getString("queue"));
+                    }
+                }
+            }
+            return new Unparked(count, ready);
+        });
+    }
+
+    /** The statement with the {@code park_if_*} filters the selection asks for, bound. */
+    private static Statement selected(Tx tx, String name, TaskSelection selection) throws SQLException {
+        List<String> filters = new ArrayList<>();
+        if (!selection.taskIds().isEmpty()) {
+            filters.add("park_if_ids");
+        }
+        if (selection.owner() != null) {
+            filters.add("park_if_owner");
+        }
+        if (selection.queue() != null) {
+            filters.add("park_if_queue");
+        }
+        if (selection.receivedFrom() != null) {
+            filters.add("park_if_received_from");
+        }
+        if (selection.receivedTo() != null) {
+            filters.add("park_if_received_to");
+        }
+        Statement st = tx.prepare(name, filters);
+        if (!selection.taskIds().isEmpty()) {
+            st.setLongs("ids", selection.taskIds());
+        }
+        if (selection.owner() != null) {
+            st.set("owner", selection.owner());
+        }
+        if (selection.queue() != null) {
+            st.set("queue", selection.queue());
+        }
+        if (selection.receivedFrom() != null) {
+            st.set("received_from", selection.receivedFrom());
+        }
+        if (selection.receivedTo() != null) {
+            st.set("received_to", selection.receivedTo());
+        }
+        return st;
+    }
+
     // --- maintenance ---------------------------------------------------------------------------------------------
+
+    @Override
+    public Expired taskExpireDue(Instant now, int limit) {
+        return write(tx -> {
+            JobDeltas deltas = new JobDeltas();
+            Set<String> ready = new LinkedHashSet<>();
+            List<Long> withDependents = new ArrayList<>();
+            int count = 0;
+            try (ResultSet rs = tx.prepare("task_expire_due")
+                    .set("now", now)
+                    .set("limit", (long) limit)
+                    .query()) {
+                while (rs.next()) {
+                    count++;
+                    deltas.add(Rows.nullableLong(rs, "job_id"), Outcome.EXPIRED);
+                    if (rs.getInt("has_dependents") != 0) {
+                        withDependents.add(rs.getLong("id"));
+                    }
+                }
+            }
+            if (!withDependents.isEmpty()) {
+                Dependents.afterEnded(tx, Map.of(Outcome.EXPIRED, withDependents), now, deltas, ready);
+            }
+            List<JobInfo> finished = applyJobDeltas(tx, deltas, now, ready);
+            return new Expired(count, new SettleBatch(List.of(), finished, ready, null));
+        });
+    }
 
     @Override
     public Set<String> taskPromoteDue(Instant now, int limit) {
@@ -966,20 +1080,19 @@ public abstract class JdbcStore implements Store {
     @Override
     public StatusReport status(int openJobLimit) {
         return read(tx -> {
-            Map<String, long[]> byQueue = new TreeMap<>();
+            Map<String, QueueCounts> byQueue = new TreeMap<>();
             try (ResultSet rs = tx.prepare("status_queues").query()) {
                 while (rs.next()) {
-                    long[] counts = byQueue.computeIfAbsent(rs.getString("queue"), k -> new long[6]);
                     String outcome = rs.getString("outcome");
-                    int slot = outcome != null
-                            ? 3 + Outcome.parse(outcome).ordinal()
-                            : TaskState.parse(rs.getString("state")).ordinal();
-                    counts[slot] += rs.getLong("n");
+                    byQueue.computeIfAbsent(rs.getString("queue"), QueueCounts::new)
+                            .add(
+                                    TaskState.parse(rs.getString("state")),
+                                    outcome == null ? null : Outcome.parse(outcome),
+                                    rs.getLong("n"));
                 }
             }
-            List<StatusReport.QueueDepth> queues = new ArrayList<>();
-            byQueue.forEach(
-                    (queue, c) -> queues.add(new StatusReport.QueueDepth(queue, c[0], c[1], c[2], c[3], c[4], c[5])));
+            List<StatusReport.QueueDepth> queues =
+                    byQueue.values().stream().map(QueueCounts::depth).toList();
             List<JobInfo> jobs = new ArrayList<>();
             try (ResultSet rs = tx.prepare("status_open_jobs")
                     .set("limit", (long) openJobLimit)

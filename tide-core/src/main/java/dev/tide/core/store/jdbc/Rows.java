@@ -7,10 +7,12 @@ import dev.tide.api.LeasedTask;
 import dev.tide.api.Outcome;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskState;
+import dev.tide.api.json.Json;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 /** Reads Tide's rows, by column name, into the API's types. Both dialects return the same columns. */
 public final class Rows {
@@ -40,7 +42,13 @@ public final class Rows {
                 rs.getString("idempotency_key"),
                 instant(rs, "created_at"),
                 instant(rs, "started_at"),
-                instant(rs, "finished_at"));
+                instant(rs, "finished_at"),
+                instant(rs, "expires_at"),
+                dependsOn(rs.getString("depends_on")));
+    }
+
+    private static List<Long> dependsOn(String json) {
+        return json == null ? List.of() : List.of(Json.read(json, Long[].class));
     }
 
     /**

@@ -77,12 +77,13 @@ UPDATE tide_queues SET rekey_after_id = :after_id WHERE name = :name AND changed
 -- name: task_rekey_candidates
 SELECT t.id, t.owner, t.priority, t.weight, t.deadline, j.priority AS job_priority, j.deadline AS job_deadline
 FROM tide_tasks t LEFT JOIN tide_jobs j ON j.id = t.job_id
-WHERE t.queue = :queue AND t.id > :after_id AND (t.state || '') IN ('ready', 'scheduled')
+WHERE t.queue = :queue AND t.id > :after_id AND (t.state || '') IN ('scheduled', 'blocked', 'ready', 'parked')
 ORDER BY t.id
 LIMIT :limit;
 
 -- name: task_rekey
-UPDATE tide_tasks SET dispatch_key = :dispatch_key, fair = :fair WHERE id = :id AND (state || '') IN ('ready', 'scheduled');
+UPDATE tide_tasks SET dispatch_key = :dispatch_key, fair = :fair WHERE id = :id
+  AND (state || '') IN ('scheduled', 'blocked', 'ready', 'parked');
 
 -- name: job_insert
 INSERT INTO tide_jobs (type, title, owner, priority, deadline, state, info, created_at)
@@ -122,7 +123,7 @@ UPDATE tide_tasks
 SET state = 'finished', outcome = 'cancelled', message = COALESCE(:reason, message), finished_at = :now,
     lease_token = NULL, lease_expires_at = NULL
 WHERE job_id = :job_id AND state <> 'finished'
-RETURNING id;
+RETURNING id, has_dependents;
 
 -- name: job_prune
 DELETE FROM tide_jobs WHERE id = ANY(ARRAY(
@@ -142,14 +143,17 @@ WITH input AS (
     FROM unnest(:queues::text[], :types::text[], :job_ids::bigint[], :owners::text[], :payloads::text[],
                 :payload_bytes::int[], :priorities::int[], :weights::float8[], :dispatch_keys::bytea[],
                 :fairs::smallint[], :run_ats::bigint[], :deadlines::bigint[], :states::text[], :max_attempts::int[],
-                :lease_mss::bigint[], :idempotency_keys::text[], :created_ats::bigint[])
+                :lease_mss::bigint[], :idempotency_keys::text[], :created_ats::bigint[], :expires_ats::bigint[],
+                :run_anyways::smallint[])
          WITH ORDINALITY AS r(queue, type, job_id, owner, payload, payload_bytes, priority, weight, dispatch_key, fair,
-                              run_at, deadline, state, max_attempts, lease_ms, idempotency_key, created_at, ord)),
+                              run_at, deadline, state, max_attempts, lease_ms, idempotency_key, created_at, expires_at,
+                              run_anyway, ord)),
 inserted AS (
     INSERT INTO tide_tasks (id, queue, type, job_id, owner, payload, payload_bytes, priority, weight, dispatch_key,
-                            fair, run_at, deadline, state, max_attempts, lease_ms, idempotency_key, created_at)
+                            fair, run_at, deadline, state, max_attempts, lease_ms, idempotency_key, created_at,
+                            expires_at, run_anyway)
     SELECT id, queue, type, job_id, owner, payload, payload_bytes, priority, weight, dispatch_key, fair, run_at,
-           deadline, state, max_attempts, lease_ms, idempotency_key, created_at
+           deadline, state, max_attempts, lease_ms, idempotency_key, created_at, expires_at, run_anyway
     FROM input
     ORDER BY ord
     ON CONFLICT (queue, owner, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
@@ -201,6 +205,10 @@ RETURNING t.*;
 -- Filters a claim adds at /*filters*/ (Tx.prepare with fragments).
 -- name: claim_if_types
 AND type = ANY(:types::text[])
+
+-- Every claim's: a task past its expiry is never delivered, also before maintenance has ended it.
+-- name: claim_unexpired
+AND (expires_at IS NULL OR expires_at > :now::bigint)
 
 -- name: claim_if_payload_at_most
 AND payload_bytes <= :max_payload_bytes
@@ -324,7 +332,7 @@ UPDATE tide_tasks
 SET state = 'leased', lease_owner = :owner, lease_token = :token,
     lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, lease_ms), attempts = attempts + 1,
     started_at = COALESCE(started_at, :now::bigint)
-WHERE id = :id AND (state || '') = 'ready'
+WHERE id = :id AND (state || '') = 'ready' AND (expires_at IS NULL OR expires_at > :now::bigint)
   AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name IN (tide_tasks.queue, '*') AND q.suspended = 1)
   AND NOT EXISTS (
       SELECT 1 FROM tide_users u JOIN tide_queues q ON q.name = u.queue
@@ -352,14 +360,14 @@ UPDATE tide_tasks
 SET state = 'finished', outcome = :outcome, result = :result, message = COALESCE(:message, message),
     finished_at = :now, lease_token = NULL, lease_expires_at = NULL
 WHERE id = :id AND lease_token = :token
-RETURNING job_id, queue, fair;
+RETURNING job_id, queue, fair, has_dependents;
 
 -- name: task_reschedule
 UPDATE tide_tasks
 SET state = :state, run_at = :run_at, message = COALESCE(:message, message), attempts = attempts - :refund::bigint,
     lease_token = NULL, lease_expires_at = NULL
 WHERE id = :id AND lease_token = :token
-RETURNING job_id, queue, fair;
+RETURNING job_id, queue, fair, has_dependents;
 
 -- Tasks of one claim (one lease token) that end with one outcome and no result or message: the common
 -- acknowledgement, in one short statement for many tasks. A task missing from the answer lost its lease.
@@ -367,7 +375,7 @@ RETURNING job_id, queue, fair;
 UPDATE tide_tasks
 SET state = 'finished', outcome = :outcome, finished_at = :now, lease_token = NULL, lease_expires_at = NULL
 WHERE id = ANY(:ids::bigint[]) AND lease_token = :token
-RETURNING id, job_id, queue, fair;
+RETURNING id, job_id, queue, fair, has_dependents;
 
 -- task_finish and task_reschedule for many leases in one statement, each row a compare-and-set on its token. The
 -- caller passes distinct task ids in ascending order (concurrent batches then lock rows in one order) and maps the
@@ -387,7 +395,7 @@ FROM unnest(:ids::bigint[], :tokens::text[], :states::text[], :outcomes::text[],
             :messages::text[], :run_ats::bigint[], :refunds::int[])
      WITH ORDINALITY AS s(id, token, state, outcome, result, message, run_at, refund, ord)
 WHERE t.id = s.id AND t.lease_token = s.token
-RETURNING s.ord, t.job_id, t.queue, t.fair;
+RETURNING s.ord, t.job_id, t.queue, t.fair, t.has_dependents;
 
 -- name: task_get
 SELECT * FROM tide_tasks WHERE id = :id;
@@ -400,13 +408,94 @@ UPDATE tide_tasks
 SET state = 'finished', outcome = 'cancelled', message = COALESCE(:reason, message), finished_at = :now,
     lease_token = NULL, lease_expires_at = NULL
 WHERE id = :id AND state <> 'finished'
-RETURNING job_id, queue, fair;
+RETURNING job_id, queue, fair, has_dependents;
 
 -- name: task_retry
 UPDATE tide_tasks
 SET state = 'ready', outcome = NULL, attempts = 0, run_at = :now, finished_at = NULL
 WHERE id = :id AND (state || '') = 'finished' AND outcome IN ('failed', 'cancelled')
-RETURNING job_id, queue, fair;
+RETURNING job_id, queue, fair, has_dependents;
+
+-- Dependencies (see Dependents). Marks tasks as depended on and answers their states, before the dependents' rows
+-- are written; on PostgreSQL the update locks each row against a settlement ending it meanwhile.
+-- name: task_dependencies_mark
+UPDATE tide_tasks SET has_dependents = 1 WHERE id = ANY(:ids::bigint[])
+RETURNING id, state, outcome;
+
+-- name: task_dependencies_add
+INSERT INTO tide_task_dependencies (depends_on, task_id)
+SELECT * FROM unnest(:depends_on::bigint[], :task_ids::bigint[]);
+
+-- A new task's unmet dependencies: blocked while there are any, else free to run now or at its run-at.
+-- name: task_dependencies_set
+UPDATE tide_tasks
+SET blockers = :blockers, depends_on = :depends_on,
+    state = CASE WHEN :blockers::bigint > 0 THEN 'blocked' WHEN run_at > :now::bigint THEN 'scheduled' ELSE 'ready' END
+WHERE id = :id
+RETURNING queue, state;
+
+-- The tasks waiting on :ids, one blocker fewer per task of :ids they wait on (after a failure, only those that run
+-- anyway); those with none left become ready or scheduled, parked ones stay parked.
+-- name: task_dependents_release
+UPDATE tide_tasks t
+SET blockers = t.blockers - m.n,
+    state = CASE WHEN t.state <> 'blocked' OR t.blockers > m.n THEN t.state
+                 WHEN t.run_at > :now::bigint THEN 'scheduled' ELSE 'ready' END
+FROM (SELECT task_id, count(*) AS n FROM tide_task_dependencies WHERE depends_on IN (SELECT unnest(:ids::bigint[])) GROUP BY task_id) AS m
+WHERE t.id = m.task_id AND t.blockers > 0 AND (t.state || '') IN ('blocked', 'parked')
+  AND (:failed::bigint = 0 OR t.run_anyway = 1)
+RETURNING t.queue, t.state;
+
+-- The tasks waiting on :ids that do not run anyway end cancelled, naming the dependency.
+-- name: task_dependents_cancel
+UPDATE tide_tasks t
+SET state = 'finished', outcome = 'cancelled', finished_at = :now,
+    message = 'dependency ' || m.depends_on || ' ended ' || :outcome::text
+FROM (SELECT task_id, min(depends_on) AS depends_on FROM tide_task_dependencies WHERE depends_on IN (SELECT unnest(:ids::bigint[]))
+      GROUP BY task_id) AS m
+WHERE t.id = m.task_id AND t.blockers > 0 AND (t.state || '') IN ('blocked', 'parked') AND t.run_anyway = 0
+RETURNING t.id, t.job_id, t.queue, t.fair, t.has_dependents;
+
+-- Waiting tasks past their expiry end expired, oldest expiry first.
+-- name: task_expire_due
+UPDATE tide_tasks SET state = 'finished', outcome = 'expired', finished_at = :now
+WHERE id = ANY(ARRAY(
+    SELECT id FROM tide_tasks
+    WHERE expires_at <= :now AND expires_at IS NOT NULL AND state IN ('scheduled', 'blocked', 'ready', 'parked')
+    ORDER BY expires_at LIMIT :limit
+    FOR UPDATE SKIP LOCKED))
+  AND state IN ('scheduled', 'blocked', 'ready', 'parked')
+RETURNING id, job_id, queue, fair, has_dependents;
+
+-- Parking (filters park_if_*): waiting tasks are set aside; leased ones run on.
+-- name: task_park
+UPDATE tide_tasks SET state = 'parked'
+WHERE state IN ('scheduled', 'blocked', 'ready')
+  /*filters*/;
+
+-- Unparked tasks return to the state they would have now: blocked while they wait on others, else scheduled or
+-- ready by their run-at.
+-- name: task_unpark
+UPDATE tide_tasks
+SET state = CASE WHEN blockers > 0 THEN 'blocked' WHEN run_at > :now::bigint THEN 'scheduled' ELSE 'ready' END
+WHERE state = 'parked'
+  /*filters*/
+RETURNING queue, state;
+
+-- name: park_if_ids
+AND id = ANY(:ids::bigint[])
+
+-- name: park_if_owner
+AND owner = :owner
+
+-- name: park_if_queue
+AND queue = :queue
+
+-- name: park_if_received_from
+AND created_at >= :received_from
+
+-- name: park_if_received_to
+AND created_at < :received_to
 
 -- name: task_lease_list
 SELECT * FROM tide_tasks WHERE state = 'leased' AND lease_owner = :owner ORDER BY id;

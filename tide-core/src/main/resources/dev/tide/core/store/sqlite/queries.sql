@@ -62,12 +62,12 @@ UPDATE tide_queues SET rekey_after_id = :after_id WHERE name = :name AND changed
 -- name: task_rekey_candidates
 SELECT t.id, t.owner, t.priority, t.weight, t.deadline, j.priority AS job_priority, j.deadline AS job_deadline
 FROM tide_tasks t LEFT JOIN tide_jobs j ON j.id = t.job_id
-WHERE t.queue = :queue AND t.id > :after_id AND t.state IN ('ready', 'scheduled')
+WHERE t.queue = :queue AND t.id > :after_id AND t.state IN ('scheduled', 'blocked', 'ready', 'parked')
 ORDER BY t.id
 LIMIT :limit;
 
 -- name: task_rekey
-UPDATE tide_tasks SET dispatch_key = :dispatch_key, fair = :fair WHERE id = :id AND state IN ('ready', 'scheduled');
+UPDATE tide_tasks SET dispatch_key = :dispatch_key, fair = :fair WHERE id = :id AND state IN ('scheduled', 'blocked', 'ready', 'parked');
 
 -- name: job_insert
 INSERT INTO tide_jobs (type, title, owner, priority, deadline, state, info, created_at)
@@ -105,7 +105,7 @@ UPDATE tide_tasks
 SET state = 'finished', outcome = 'cancelled', message = COALESCE(:reason, message), finished_at = :now,
     lease_token = NULL, lease_expires_at = NULL
 WHERE job_id = :job_id AND state <> 'finished'
-RETURNING id;
+RETURNING id, has_dependents;
 
 -- name: job_prune
 DELETE FROM tide_jobs WHERE id IN (
@@ -122,9 +122,10 @@ SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'tide_tasks'), 0) 
 
 -- name: sqlite_task_insert_with_id
 INSERT INTO tide_tasks (id, queue, type, job_id, owner, payload, payload_bytes, priority, weight, dispatch_key, fair,
-                        run_at, deadline, state, max_attempts, lease_ms, idempotency_key, created_at)
+                        run_at, deadline, state, max_attempts, lease_ms, idempotency_key, created_at, expires_at,
+                        run_anyway)
 VALUES (:id, :queue, :type, :job_id, :owner, :payload, :payload_bytes, :priority, :weight, :dispatch_key, :fair,
-        :run_at, :deadline, :state, :max_attempts, :lease_ms, :idempotency_key, :created_at)
+        :run_at, :deadline, :state, :max_attempts, :lease_ms, :idempotency_key, :created_at, :expires_at, :run_anyway)
 ON CONFLICT (queue, owner, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING;
 
 -- name: task_by_idempotency_key
@@ -172,6 +173,10 @@ RETURNING id, dispatch_key;
 -- Filters a claim adds at /*filters*/ (Tx.prepare with fragments).
 -- name: claim_if_types
 AND type IN (SELECT value FROM json_each(:types))
+
+-- Every claim's: a task past its expiry is never delivered, also before maintenance has ended it.
+-- name: claim_unexpired
+AND (expires_at IS NULL OR expires_at > :now)
 
 -- name: claim_if_payload_at_most
 AND payload_bytes <= :max_payload_bytes
@@ -290,7 +295,7 @@ UPDATE tide_tasks
 SET state = 'leased', lease_owner = :owner, lease_token = :token,
     lease_expires_at = :now + COALESCE(:lease_ms, lease_ms), attempts = attempts + 1,
     started_at = COALESCE(started_at, :now)
-WHERE id = :id AND state = 'ready'
+WHERE id = :id AND state = 'ready' AND (expires_at IS NULL OR expires_at > :now)
   AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name IN (tide_tasks.queue, '*') AND q.suspended = 1)
   AND NOT EXISTS (
       SELECT 1 FROM tide_users u JOIN tide_queues q ON q.name = u.queue
@@ -317,14 +322,14 @@ UPDATE tide_tasks
 SET state = 'finished', outcome = :outcome, result = :result, message = COALESCE(:message, message),
     finished_at = :now, lease_token = NULL, lease_expires_at = NULL
 WHERE id = :id AND lease_token = :token AND state = 'leased'
-RETURNING job_id, queue, fair;
+RETURNING job_id, queue, fair, has_dependents;
 
 -- name: task_reschedule
 UPDATE tide_tasks
 SET state = :state, run_at = :run_at, message = COALESCE(:message, message), attempts = attempts - :refund,
     lease_token = NULL, lease_expires_at = NULL
 WHERE id = :id AND lease_token = :token AND state = 'leased'
-RETURNING job_id, queue, fair;
+RETURNING job_id, queue, fair, has_dependents;
 
 -- Tasks of one claim (one lease token) that end with one outcome and no result or message: the common
 -- acknowledgement, in one short statement for many tasks. Each answer row names its task by id; a task missing from
@@ -333,7 +338,7 @@ RETURNING job_id, queue, fair;
 UPDATE tide_tasks
 SET state = 'finished', outcome = :outcome, finished_at = :now, lease_token = NULL, lease_expires_at = NULL
 WHERE id IN (SELECT value FROM json_each(:ids)) AND lease_token = :token AND state = 'leased'
-RETURNING id, job_id, queue, fair;
+RETURNING id, job_id, queue, fair, has_dependents;
 
 -- Any mix of task_finish and task_reschedule for SqliteBulk (statements named sqlite_* are this store's own), as one
 -- JSON array holding an array [id, token, state, outcome, result, message, run_at, refund] per settlement; task ids
@@ -352,7 +357,7 @@ FROM (SELECT value ->> 0 AS id, value ->> 1 AS token, value ->> 2 AS state, valu
              value ->> 4 AS result, value ->> 5 AS message, value ->> 6 AS run_at, value ->> 7 AS refund
       FROM json_each(:settlements)) AS s
 WHERE tide_tasks.id = s.id AND tide_tasks.lease_token = s.token AND tide_tasks.state = 'leased'
-RETURNING tide_tasks.id, tide_tasks.job_id, tide_tasks.queue, tide_tasks.fair;
+RETURNING tide_tasks.id, tide_tasks.job_id, tide_tasks.queue, tide_tasks.fair, tide_tasks.has_dependents;
 
 -- name: task_get
 SELECT * FROM tide_tasks WHERE id = :id;
@@ -365,13 +370,93 @@ UPDATE tide_tasks
 SET state = 'finished', outcome = 'cancelled', message = COALESCE(:reason, message), finished_at = :now,
     lease_token = NULL, lease_expires_at = NULL
 WHERE id = :id AND state <> 'finished'
-RETURNING job_id, queue, fair;
+RETURNING job_id, queue, fair, has_dependents;
 
 -- name: task_retry
 UPDATE tide_tasks
 SET state = 'ready', outcome = NULL, attempts = 0, run_at = :now, finished_at = NULL
 WHERE id = :id AND state = 'finished' AND outcome IN ('failed', 'cancelled')
-RETURNING job_id, queue, fair;
+RETURNING job_id, queue, fair, has_dependents;
+
+-- Dependencies (see Dependents). Marks tasks as depended on and answers their states, before the dependents' rows
+-- are written; on PostgreSQL the update locks each row against a settlement ending it meanwhile.
+-- name: task_dependencies_mark
+UPDATE tide_tasks SET has_dependents = 1 WHERE id IN (SELECT value FROM json_each(:ids))
+RETURNING id, state, outcome;
+
+-- name: task_dependencies_add
+INSERT INTO tide_task_dependencies (depends_on, task_id)
+SELECT d.value, t.value FROM json_each(:depends_on) d JOIN json_each(:task_ids) t ON t.key = d.key;
+
+-- A new task's unmet dependencies: blocked while there are any, else free to run now or at its run-at.
+-- name: task_dependencies_set
+UPDATE tide_tasks
+SET blockers = :blockers, depends_on = :depends_on,
+    state = CASE WHEN :blockers > 0 THEN 'blocked' WHEN run_at > :now THEN 'scheduled' ELSE 'ready' END
+WHERE id = :id
+RETURNING queue, state;
+
+-- The tasks waiting on :ids, one blocker fewer per task of :ids they wait on (after a failure, only those that run
+-- anyway); those with none left become ready or scheduled, parked ones stay parked.
+-- name: task_dependents_release
+UPDATE tide_tasks
+SET blockers = tide_tasks.blockers - m.n,
+    state = CASE WHEN tide_tasks.state <> 'blocked' OR tide_tasks.blockers > m.n THEN tide_tasks.state
+                 WHEN tide_tasks.run_at > :now THEN 'scheduled' ELSE 'ready' END
+FROM (SELECT task_id, count(*) AS n FROM tide_task_dependencies WHERE depends_on IN (SELECT value FROM json_each(:ids)) GROUP BY task_id) AS m
+WHERE tide_tasks.id = m.task_id AND tide_tasks.blockers > 0 AND tide_tasks.state IN ('blocked', 'parked')
+  AND (:failed = 0 OR tide_tasks.run_anyway = 1)
+RETURNING tide_tasks.queue, tide_tasks.state;
+
+-- The tasks waiting on :ids that do not run anyway end cancelled, naming the dependency.
+-- name: task_dependents_cancel
+UPDATE tide_tasks
+SET state = 'finished', outcome = 'cancelled', finished_at = :now,
+    message = 'dependency ' || m.depends_on || ' ended ' || :outcome
+FROM (SELECT task_id, min(depends_on) AS depends_on FROM tide_task_dependencies WHERE depends_on IN (SELECT value FROM json_each(:ids))
+      GROUP BY task_id) AS m
+WHERE tide_tasks.id = m.task_id AND tide_tasks.blockers > 0 AND tide_tasks.state IN ('blocked', 'parked') AND tide_tasks.run_anyway = 0
+RETURNING tide_tasks.id, tide_tasks.job_id, tide_tasks.queue, tide_tasks.fair, tide_tasks.has_dependents;
+
+-- Waiting tasks past their expiry end expired, oldest expiry first.
+-- name: task_expire_due
+UPDATE tide_tasks SET state = 'finished', outcome = 'expired', finished_at = :now
+WHERE id IN (
+    SELECT id FROM tide_tasks
+    WHERE expires_at <= :now AND expires_at IS NOT NULL AND state IN ('scheduled', 'blocked', 'ready', 'parked')
+    ORDER BY expires_at LIMIT :limit)
+  AND state IN ('scheduled', 'blocked', 'ready', 'parked')
+RETURNING id, job_id, queue, fair, has_dependents;
+
+-- Parking (filters park_if_*): waiting tasks are set aside; leased ones run on.
+-- name: task_park
+UPDATE tide_tasks SET state = 'parked'
+WHERE state IN ('scheduled', 'blocked', 'ready')
+  /*filters*/;
+
+-- Unparked tasks return to the state they would have now: blocked while they wait on others, else scheduled or
+-- ready by their run-at.
+-- name: task_unpark
+UPDATE tide_tasks
+SET state = CASE WHEN blockers > 0 THEN 'blocked' WHEN run_at > :now THEN 'scheduled' ELSE 'ready' END
+WHERE state = 'parked'
+  /*filters*/
+RETURNING queue, state;
+
+-- name: park_if_ids
+AND id IN (SELECT value FROM json_each(:ids))
+
+-- name: park_if_owner
+AND owner = :owner
+
+-- name: park_if_queue
+AND queue = :queue
+
+-- name: park_if_received_from
+AND created_at >= :received_from
+
+-- name: park_if_received_to
+AND created_at < :received_to
 
 -- name: task_lease_list
 SELECT * FROM tide_tasks WHERE state = 'leased' AND lease_owner = :owner ORDER BY id;
