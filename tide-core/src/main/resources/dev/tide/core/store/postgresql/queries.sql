@@ -480,10 +480,12 @@ SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now_ms;
 -- Deadline monitoring (DeadlineMonitor). The monitor's statements repeat the predicate of the partial indexes
 -- tide_tasks_deadline_due and tide_jobs_deadline_due word for word, so that every planner sees the index applies, and
 -- read one range of it: :notice 0 for rows not yet warned (due from :until = now + margin), 1 for rows warned (due
--- from :until = now). The task's job type comes along for the job type's alerts.
+-- from :until = now). The task's job type comes along for the job type's alerts, looked up by key for each due row
+-- (a subquery rather than a join, which a planner could turn into a scan of every job).
 -- name: task_deadline_due
-SELECT t.id, t.job_id, t.type, t.queue, t.owner, t.deadline, t.deadline_notice, j.type AS job_type
-FROM tide_tasks t LEFT JOIN tide_jobs j ON j.id = t.job_id
+SELECT t.id, t.job_id, t.type, t.queue, t.owner, t.deadline, t.deadline_notice,
+       (SELECT j.type FROM tide_jobs j WHERE j.id = t.job_id) AS job_type
+FROM tide_tasks t
 WHERE t.deadline IS NOT NULL AND t.deadline_notice < 2 AND t.state <> 'finished'
   AND t.deadline_notice = :notice AND t.deadline <= :until
 ORDER BY t.deadline, t.id
