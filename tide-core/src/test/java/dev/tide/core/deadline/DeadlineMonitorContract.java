@@ -268,6 +268,25 @@ public abstract class DeadlineMonitorContract {
     }
 
     @Test
+    void eventsAreKeptAsLongAsFinishedTasks() {
+        Tide tide = open(TideConfig.defaults().withMaintenanceInterval(null).withRetention(Duration.ofDays(7)));
+        tide.enqueue(dueIn(Duration.ofHours(1)));
+        clock.set(T0.plus(Duration.ofHours(2)));
+        tide.runDeadlineMonitor();
+        tide.enqueue(dueIn(Duration.ofDays(7).plusHours(3)));
+
+        clock.set(T0.plus(Duration.ofDays(7).plusHours(3)));
+        tide.runDeadlineMonitor();
+        tide.runMaintenance();
+
+        assertThat(tide.events(EventQuery.recent()))
+                .as("the first violation is more than 7 days old")
+                .singleElement()
+                .satisfies(e ->
+                        assertThat(e.at()).isEqualTo(T0.plus(Duration.ofDays(7).plusHours(3))));
+    }
+
+    @Test
     void theMonitorsThreadRaisesNoticesAsTheClockMoves() throws InterruptedException {
         Tide tide = open(TideConfig.defaults().withMaintenanceInterval(Duration.ofMillis(20)));
         tide.enqueue(dueIn(Duration.ofHours(1)));
