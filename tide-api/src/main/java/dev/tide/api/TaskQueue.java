@@ -175,6 +175,9 @@ public interface TaskQueue extends AutoCloseable {
     /** Queue depths and open jobs. */
     StatusReport status();
 
+    /** Recent entries of the event log (deadline warnings and violations so far), newest first. */
+    List<TideEvent> events(EventQuery query);
+
     @Override
     void close();
 }

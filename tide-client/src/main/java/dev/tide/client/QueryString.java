@@ -1,11 +1,15 @@
 package dev.tide.client;
 
+import dev.tide.api.EventQuery;
 import dev.tide.api.TaskQuery;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.StringJoiner;
 
-/** A {@link TaskQuery} as the query string of {@code GET /v1/tasks}; filters left null are left out. */
+/**
+ * A {@link TaskQuery} as the query string of {@code GET /v1/tasks}, an {@link EventQuery} as that of
+ * {@code GET /v1/events}; filters left null are left out.
+ */
 final class QueryString {
     private final StringJoiner params = new StringJoiner("&", "?", "");
 
@@ -25,6 +29,14 @@ final class QueryString {
         s.add("order", q.descending() ? "desc" : "asc");
         s.add("limit", Integer.toString(q.limit()));
         s.add("cursor", q.cursor());
+        return s.params.toString();
+    }
+
+    static String of(EventQuery q) {
+        QueryString s = new QueryString();
+        s.add("kind", q.kind());
+        s.add("before", q.before() == null ? null : q.before().toString());
+        s.add("limit", Integer.toString(q.limit()));
         return s.params.toString();
     }
 

@@ -5,6 +5,7 @@ import dev.tide.api.Ack;
 import dev.tide.api.AckResult;
 import dev.tide.api.ClaimRequest;
 import dev.tide.api.EnqueueResult;
+import dev.tide.api.EventQuery;
 import dev.tide.api.JobCreated;
 import dev.tide.api.JobInfo;
 import dev.tide.api.JobType;
@@ -23,6 +24,7 @@ import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.TaskSelection;
 import dev.tide.api.TaskType;
+import dev.tide.api.TideEvent;
 import dev.tide.api.UserShares;
 import dev.tide.api.http.HttpBodies;
 import java.net.URI;
@@ -340,6 +342,16 @@ public final class TideClient implements TaskQueue {
     @Override
     public StatusReport status() {
         return http.call("GET", "v1/status", null, StatusReport.class);
+    }
+
+    @Override
+    public List<TideEvent> events(EventQuery query) {
+        return http.call(
+                        "GET",
+                        "v1/events" + QueryString.of(query == null ? EventQuery.recent() : query),
+                        null,
+                        HttpBodies.Events.class)
+                .events();
     }
 
     /** Closes the HTTP client: requests in flight get a few seconds to finish. */

@@ -3,7 +3,9 @@ package dev.tide.core;
 import dev.tide.api.Ack;
 import dev.tide.api.AckResult;
 import dev.tide.api.ClaimRequest;
+import dev.tide.api.DeadlineListener;
 import dev.tide.api.EnqueueResult;
+import dev.tide.api.EventQuery;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.JobCreated;
 import dev.tide.api.JobInfo;
@@ -24,9 +26,12 @@ import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.TaskSelection;
 import dev.tide.api.TaskType;
+import dev.tide.api.TideEvent;
 import dev.tide.api.UserShares;
 import dev.tide.api.worker.WorkerPool;
 import dev.tide.core.engine.AckResolver;
+import dev.tide.core.engine.DeadlineMonitor;
+import dev.tide.core.engine.DeadlineSettings;
 import dev.tide.core.engine.Inputs;
 import dev.tide.core.engine.JobNotices;
 import dev.tide.core.engine.Maintenance;
@@ -52,6 +57,8 @@ import dev.tide.core.store.postgresql.PostgresOptions;
 import dev.tide.core.store.postgresql.PostgresStore;
 import dev.tide.core.store.sqlite.SqliteStore;
 import dev.tide.core.time.DatabaseAnchoredClock;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -60,6 +67,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -93,6 +101,8 @@ public final class Tide implements TaskQueue {
     private final AckResolver acks;
     private final ReadySignal ready = new ReadySignal();
     private final Maintenance maintenance;
+    private final DeadlineMonitor deadlines;
+    private final MeterRegistry meters;
     private final AutoCloseable folderLock;
     private final AutoCloseable ownedClock;
     private final List<WorkerPool> pools = new CopyOnWriteArrayList<>();
@@ -111,7 +121,8 @@ public final class Tide implements TaskQueue {
             TideConfig config,
             boolean migrate,
             AutoCloseable folderLock,
-            RaceDraws draws) {
+            RaceDraws draws,
+            DeadlineSettings deadlineSettings) {
         this.store = store;
         this.clock = clock;
         this.ownedClock = ownedClock;
@@ -119,6 +130,7 @@ public final class Tide implements TaskQueue {
                 ? config
                 : config.withNodeName(store.info().multiNode() ? NodeNames.hostName() : TideConfig.EMBEDDED_NODE_NAME);
         this.folderLock = folderLock;
+        this.meters = deadlineSettings.meters();
         try {
             if (migrate) {
                 store.schemaMigrate();
@@ -130,8 +142,10 @@ public final class Tide implements TaskQueue {
             relay.target = new JobNotices(types, resolver, clock);
             store.readySubscribe(queue -> ready.signal(List.of(queue)));
             this.maintenance = new Maintenance(store, clock, acks, types, config.retention(), draws, this::afterSettle);
+            this.deadlines = new DeadlineMonitor(store, clock, types, resolver, deadlineSettings, this::wake);
             if (config.maintenanceInterval() != null) {
                 maintenance.start(config.maintenanceInterval());
+                deadlines.start(config.maintenanceInterval());
             }
         } catch (RuntimeException e) {
             closeQuietly(ownedClock);
@@ -518,6 +532,15 @@ public final class Tide implements TaskQueue {
         return store.status(OPEN_JOBS_IN_STATUS);
     }
 
+    @Override
+    public List<TideEvent> events(EventQuery query) {
+        EventQuery q = query == null ? EventQuery.recent() : query;
+        if (q.kind() != null) {
+            Inputs.requiredText("kind", q.kind());
+        }
+        return store.eventList(q);
+    }
+
     // --- engine --------------------------------------------------------------------------------------------------
 
     /** A worker pool on this engine, named {@code <node>/<queue>} and shut down (gracefully) by {@link #close()}. */
@@ -528,6 +551,19 @@ public final class Tide implements TaskQueue {
     /** Runs one maintenance pass now (promotion, lease reclaim, pruning), if this node leads; returns whether. */
     public boolean runMaintenance() {
         return maintenance.runOnce();
+    }
+
+    /**
+     * Runs one pass of the deadline monitor now, if this node leads maintenance: raises every warning and violation due
+     * at the clock's time; returns how many this node raised. The monitor's own thread does this when maintenance runs.
+     */
+    public int runDeadlineMonitor() {
+        return deadlines.runOnce();
+    }
+
+    /** Where the engine counts what it observes (deadline warnings and violations). */
+    public MeterRegistry meterRegistry() {
+        return meters;
     }
 
     /** Whether this node did the maintenance chores on its last pass (always, alone on SQLite). */
@@ -584,6 +620,8 @@ public final class Tide implements TaskQueue {
         for (WorkerPool pool : pools) {
             pool.close();
         }
+        // Before maintenance, which gives up leadership: the monitor must not win it back.
+        deadlines.close();
         maintenance.close();
         closeQuietly(ownedClock);
         store.close();
@@ -623,6 +661,9 @@ public final class Tide implements TaskQueue {
         private boolean migrate = true;
         private boolean lockFolder = true;
         private String purpose = "embedded Tide";
+        private Duration deadlineMargin = DeadlineSettings.DEFAULT_MARGIN;
+        private final List<DeadlineListener> deadlineListeners = new ArrayList<>();
+        private MeterRegistry meterRegistry;
 
         /** Embedded storage in {@code folder} (created if missing), locked against other processes. */
         public Builder sqlite(Path folder) {
@@ -689,6 +730,31 @@ public final class Tide implements TaskQueue {
             return this;
         }
 
+        /**
+         * How long before a task's or job's deadline the deadline monitor raises its early warning (default
+         * {@link DeadlineSettings#DEFAULT_MARGIN}); zero raises only violations. One margin for every task and job:
+         * nodes sharing a database should agree on it, since the leader's applies.
+         */
+        public Builder deadlineMargin(Duration value) {
+            if (value == null || value.isNegative()) {
+                throw new IllegalArgumentException("deadlineMargin must be zero or positive");
+            }
+            this.deadlineMargin = value;
+            return this;
+        }
+
+        /** Called with every deadline warning and violation this engine raises (see {@link DeadlineListener}). */
+        public Builder deadlineListener(DeadlineListener listener) {
+            this.deadlineListeners.add(Objects.requireNonNull(listener, "listener"));
+            return this;
+        }
+
+        /** Where the engine counts deadline warnings and violations; a {@link SimpleMeterRegistry} of its own by default. */
+        public Builder meterRegistry(MeterRegistry value) {
+            this.meterRegistry = value;
+            return this;
+        }
+
         /** Skip the folder lock: only for tests that open one folder twice in one process on purpose. */
         public Builder lockFolder(boolean value) {
             this.lockFolder = value;
@@ -702,7 +768,8 @@ public final class Tide implements TaskQueue {
                 DataFolderLock lock = lockFolder ? DataFolderLock.acquire(folder, purpose) : null;
                 try {
                     Store store = SqliteStore.open(folder, relay);
-                    return new Tide(store, relay, clockOrSystem(), null, config, migrate, lock, draws);
+                    return new Tide(
+                            store, relay, clockOrSystem(), null, config, migrate, lock, draws, deadlineSettings());
                 } catch (RuntimeException e) {
                     closeQuietly(lock);
                     throw e;
@@ -721,12 +788,36 @@ public final class Tide implements TaskQueue {
                     throw e;
                 }
                 return new Tide(
-                        store, relay, anchored != null ? anchored : clock, anchored, config, migrate, null, draws);
+                        store,
+                        relay,
+                        anchored != null ? anchored : clock,
+                        anchored,
+                        config,
+                        migrate,
+                        null,
+                        draws,
+                        deadlineSettings());
             }
             if (storeFactory == null) {
                 throw new IllegalStateException("choose a store: sqlite(folder), postgres(url) or store(factory)");
             }
-            return new Tide(storeFactory.apply(relay), relay, clockOrSystem(), null, config, migrate, null, draws);
+            return new Tide(
+                    storeFactory.apply(relay),
+                    relay,
+                    clockOrSystem(),
+                    null,
+                    config,
+                    migrate,
+                    null,
+                    draws,
+                    deadlineSettings());
+        }
+
+        private DeadlineSettings deadlineSettings() {
+            return new DeadlineSettings(
+                    deadlineMargin,
+                    deadlineListeners,
+                    meterRegistry != null ? meterRegistry : new SimpleMeterRegistry());
         }
 
         private InstantSource clockOrSystem() {

@@ -10,6 +10,7 @@ import dev.tide.api.NewTask;
 import dev.tide.api.QueueInfo;
 import dev.tide.api.QueueUser;
 import dev.tide.api.TaskType;
+import dev.tide.api.TideEvent;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -58,6 +59,8 @@ public final class HttpBodies {
     public record JobTypes(List<JobType> types) {}
 
     public record Queues(List<QueueInfo> queues) {}
+
+    public record Events(List<TideEvent> events) {}
 
     public record QueueUsers(List<QueueUser> users) {}
 

@@ -158,6 +158,9 @@ public final class Maintenance implements AutoCloseable {
         for (int i = 0; i < MAX_BATCHES_PER_PASS && store.jobPrune(cutoff, BATCH) == BATCH; i++) {
             // likewise
         }
+        for (int i = 0; i < MAX_BATCHES_PER_PASS && store.eventPrune(cutoff, BATCH) == BATCH; i++) {
+            // events are kept as long as the tasks they are about
+        }
     }
 
     /** Wakes the thread for an early pass (a task was scheduled sooner than it planned to look). */

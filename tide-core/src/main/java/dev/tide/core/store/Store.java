@@ -1,5 +1,6 @@
 package dev.tide.core.store;
 
+import dev.tide.api.EventQuery;
 import dev.tide.api.JobInfo;
 import dev.tide.api.JobType;
 import dev.tide.api.LeasedTask;
@@ -12,6 +13,7 @@ import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskSelection;
 import dev.tide.api.TaskType;
+import dev.tide.api.TideEvent;
 import dev.tide.api.UserShares;
 import java.time.Instant;
 import java.util.List;
@@ -165,6 +167,32 @@ public interface Store extends AutoCloseable {
     int jobPrune(Instant cutoff, int limit);
 
     StatusReport status(int openJobLimit);
+
+    // --- deadlines and events ------------------------------------------------------------------------------------
+
+    /**
+     * Unfinished tasks at notice level {@code raised} whose deadline is at or before {@code until}, earliest deadline
+     * first: one range of the deadline index, never a scan.
+     */
+    List<DeadlineDue> taskDeadlineDue(int raised, Instant until, int limit);
+
+    /** Open jobs at notice level {@code raised} whose deadline is at or before {@code until}, earliest first. */
+    List<DeadlineDue> jobDeadlineDue(int raised, Instant until, int limit);
+
+    /** The earliest deadline among unfinished tasks and open jobs at notice level {@code raised}. */
+    Optional<Instant> deadlineNext(int raised);
+
+    /**
+     * Raises deadline notices in one transaction, each a compare-and-set on the task's or job's notice level, with its
+     * event and alert tasks; returns those raised.
+     */
+    DeadlineRaised deadlineRaise(List<DeadlineRaise> raises);
+
+    /** Events newest first. */
+    List<TideEvent> eventList(EventQuery query);
+
+    /** Deletes up to {@code limit} events older than {@code cutoff}; returns how many. */
+    int eventPrune(Instant cutoff, int limit);
 
     /** Counts tasks by state; used by tests and the status command. */
     OptionalLong taskCount(String queue, dev.tide.api.TaskState state);

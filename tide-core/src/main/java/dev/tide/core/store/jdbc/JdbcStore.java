@@ -2,8 +2,10 @@ package dev.tide.core.store.jdbc;
 
 import dev.tide.api.AckResult;
 import dev.tide.api.ConflictException;
+import dev.tide.api.DeadlineNotice;
 import dev.tide.api.Discipline;
 import dev.tide.api.EnqueueResult;
+import dev.tide.api.EventQuery;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.JobInfo;
 import dev.tide.api.JobState;
@@ -22,8 +24,12 @@ import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskSelection;
 import dev.tide.api.TaskState;
 import dev.tide.api.TaskType;
+import dev.tide.api.TideEvent;
 import dev.tide.api.UserShares;
 import dev.tide.api.json.Json;
+import dev.tide.core.store.DeadlineDue;
+import dev.tide.core.store.DeadlineRaise;
+import dev.tide.core.store.DeadlineRaised;
 import dev.tide.core.store.Expired;
 import dev.tide.core.store.ExpiredLease;
 import dev.tide.core.store.InsertBatch;
@@ -1075,6 +1081,51 @@ public abstract class JdbcStore implements Store {
                 .set("cutoff", cutoff)
                 .set("limit", (long) limit)
                 .update());
+    }
+
+    // --- deadlines and events ------------------------------------------------------------------------------------
+
+    @Override
+    public List<DeadlineDue> taskDeadlineDue(int raised, Instant until, int limit) {
+        return read(tx -> DeadlineSql.taskDue(tx, raised, until, limit));
+    }
+
+    @Override
+    public List<DeadlineDue> jobDeadlineDue(int raised, Instant until, int limit) {
+        return read(tx -> DeadlineSql.jobDue(tx, raised, until, limit));
+    }
+
+    @Override
+    public Optional<Instant> deadlineNext(int raised) {
+        return read(tx -> DeadlineSql.next(tx, raised));
+    }
+
+    @Override
+    public DeadlineRaised deadlineRaise(List<DeadlineRaise> raises) {
+        return write(tx -> {
+            List<DeadlineNotice> raised = new ArrayList<>();
+            List<TaskRow> alerts = new ArrayList<>();
+            for (DeadlineRaise raise : raises) {
+                if (DeadlineSql.mark(tx, raise)) {
+                    raised.add(raise.notice());
+                    EventSql.insert(tx, raise.event());
+                    alerts.addAll(raise.alerts());
+                }
+            }
+            Set<String> ready =
+                    alerts.isEmpty() ? Set.of() : insertRows(tx, alerts).readyQueues();
+            return new DeadlineRaised(raised, ready);
+        });
+    }
+
+    @Override
+    public List<TideEvent> eventList(EventQuery query) {
+        return read(tx -> EventSql.list(tx, query));
+    }
+
+    @Override
+    public int eventPrune(Instant cutoff, int limit) {
+        return write(tx -> EventSql.prune(tx, cutoff, limit));
     }
 
     @Override

@@ -1,0 +1,32 @@
+package dev.tide.api;
+
+import com.fasterxml.jackson.annotation.JsonRawValue;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import dev.tide.api.json.RawJsonDeserializer;
+import java.time.Instant;
+
+/**
+ * One entry of Tide's event log: something that happened to a task, a job or a queue, kept for people and tools to
+ * look back on. Kinds so far: {@code deadline.warning} and {@code deadline.violation} (detail: the
+ * {@link DeadlineNotice}).
+ *
+ * @param id increasing: a newer event has a larger id
+ * @param taskId the task concerned, if any
+ * @param jobId the job concerned, if any
+ * @param queue the queue concerned, if any
+ * @param detail a JSON object whose fields depend on the kind
+ */
+public record TideEvent(
+        long id,
+        Instant at,
+        String kind,
+        Long taskId,
+        Long jobId,
+        String queue,
+
+        @JsonRawValue @JsonDeserialize(using = RawJsonDeserializer.class)
+        String detail) {
+
+    public static final String DEADLINE_WARNING = DeadlineNotice.Kind.WARNING.eventKind();
+    public static final String DEADLINE_VIOLATION = DeadlineNotice.Kind.VIOLATION.eventKind();
+}

@@ -1,0 +1,55 @@
+package dev.tide.core.store.jdbc;
+
+import dev.tide.api.EventQuery;
+import dev.tide.api.TideEvent;
+import dev.tide.core.store.EventRow;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The event log's statements. */
+final class EventSql {
+    private EventSql() {}
+
+    static void insert(Tx tx, EventRow event) throws SQLException {
+        tx.prepare("event_insert")
+                .set("at", event.at())
+                .set("kind", event.kind())
+                .set("task_id", event.taskId())
+                .set("job_id", event.jobId())
+                .set("queue", event.queue())
+                .set("detail", event.detail())
+                .update();
+    }
+
+    static List<TideEvent> list(Tx tx, EventQuery query) throws SQLException {
+        Statement st = query.kind() == null
+                ? tx.prepare("event_list")
+                : tx.prepare("event_list_of_kind").set("kind", query.kind());
+        List<TideEvent> events = new ArrayList<>();
+        try (ResultSet rs = st.set("before", query.before() == null ? Long.MAX_VALUE : query.before())
+                .set("limit", (long) query.limit())
+                .query()) {
+            while (rs.next()) {
+                events.add(new TideEvent(
+                        rs.getLong("id"),
+                        Rows.instant(rs, "at"),
+                        rs.getString("kind"),
+                        Rows.nullableLong(rs, "task_id"),
+                        Rows.nullableLong(rs, "job_id"),
+                        rs.getString("queue"),
+                        rs.getString("detail")));
+            }
+        }
+        return events;
+    }
+
+    static int prune(Tx tx, Instant cutoff, int limit) throws SQLException {
+        return tx.prepare("event_prune")
+                .set("cutoff", cutoff)
+                .set("limit", (long) limit)
+                .update();
+    }
+}

@@ -1,0 +1,64 @@
+package dev.tide.server;
+
+import dev.tide.api.EventQuery;
+import dev.tide.api.InvalidRequestException;
+import dev.tide.api.TaskQueue;
+import dev.tide.api.http.HttpBodies;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code GET /v1/events?kind=&before=&limit=}: the event log, newest first. Strict like the task list: an unknown or
+ * repeated parameter is a 400.
+ */
+final class EventRoutes {
+    private static final List<String> KNOWN = List.of("kind", "before", "limit");
+
+    private final TaskQueue queue;
+
+    EventRoutes(TaskQueue queue) {
+        this.queue = queue;
+    }
+
+    void addTo(RoutesConfig routes) {
+        routes.get("/v1/events", ctx -> ctx.json(new HttpBodies.Events(queue.events(query(ctx)))));
+    }
+
+    private static EventQuery query(Context ctx) {
+        Map<String, List<String>> params = ctx.queryParamMap();
+        params.forEach((name, values) -> {
+            if (!KNOWN.contains(name)) {
+                throw new InvalidRequestException(name, "is not a query parameter; use " + String.join(", ", KNOWN));
+            }
+            if (values.size() > 1) {
+                throw new InvalidRequestException(name, "is given " + values.size() + " times; give it once");
+            }
+        });
+        Long before = number(ctx, "before");
+        Long limit = number(ctx, "limit");
+        if (limit != null && limit > EventQuery.MAX_LIMIT) {
+            throw new InvalidRequestException("limit", "must be between 1 and " + EventQuery.MAX_LIMIT);
+        }
+        return new EventQuery(
+                ctx.queryParam("kind"), before, limit == null ? EventQuery.DEFAULT_LIMIT : limit.intValue());
+    }
+
+    /** A positive whole number, or null when absent. */
+    private static Long number(Context ctx, String name) {
+        String text = ctx.queryParam(name);
+        if (text == null) {
+            return null;
+        }
+        try {
+            long value = Long.parseLong(text);
+            if (value > 0) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new InvalidRequestException(name, "'" + text + "' is not a positive whole number");
+    }
+}
