@@ -24,6 +24,10 @@ import java.time.Instant;
  * @param deadline when it should be done by; defaults to enqueue time plus the type's default duration
  * @param maxAttempts attempts before it is failed for good (at least 1)
  * @param idempotencyKey with queue and owner, identifies the task: enqueueing the same key again returns the same task
+ * @param coalescingKey with queue and owner, relates the task to pending ones with the same key: its type's
+ *     {@link TaskType#coalescing()} policy decides what it does to them (see {@link Coalescing}), and a queue may bound
+ *     the pending tasks per key ({@link QueueDefinition#maxPendingPerKey()}). Null for none: the task is then never
+ *     compared with others
  */
 public record NewTask(
         String type,
@@ -40,7 +44,8 @@ public record NewTask(
         Duration delay,
         Instant deadline,
         Integer maxAttempts,
-        String idempotencyKey) {
+        String idempotencyKey,
+        String coalescingKey) {
 
     public static final String DEFAULT_QUEUE = "default";
 
@@ -67,13 +72,26 @@ public record NewTask(
                 delay,
                 deadline,
                 maxAttempts,
-                idempotencyKey);
+                idempotencyKey,
+                coalescingKey);
     }
 
     /** A copy with another payload (JSON text). */
     public NewTask withPayload(String json) {
         return new NewTask(
-                type, queue, json, jobId, owner, priority, weight, runAt, delay, deadline, maxAttempts, idempotencyKey);
+                type,
+                queue,
+                json,
+                jobId,
+                owner,
+                priority,
+                weight,
+                runAt,
+                delay,
+                deadline,
+                maxAttempts,
+                idempotencyKey,
+                coalescingKey);
     }
 
     /** Fluent construction; every setter is optional. */
@@ -90,6 +108,7 @@ public record NewTask(
         private Instant deadline;
         private Integer maxAttempts;
         private String idempotencyKey;
+        private String coalescingKey;
 
         private Builder(String type) {
             this.type = type;
@@ -158,6 +177,12 @@ public record NewTask(
             return this;
         }
 
+        /** Relates the task to pending ones with the same key, queue and owner (see {@link Coalescing}). */
+        public Builder coalescingKey(String key) {
+            this.coalescingKey = key;
+            return this;
+        }
+
         public NewTask build() {
             return new NewTask(
                     type,
@@ -171,7 +196,8 @@ public record NewTask(
                     delay,
                     deadline,
                     maxAttempts,
-                    idempotencyKey);
+                    idempotencyKey,
+                    coalescingKey);
         }
     }
 }

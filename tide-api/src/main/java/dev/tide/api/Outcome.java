@@ -9,7 +9,17 @@ public enum Outcome {
     SUCCEEDED,
     /** Failed for good: reported as a failure, or out of attempts (the dead-letter state). */
     FAILED,
-    CANCELLED;
+    CANCELLED,
+    /** Replaced while pending by a newer task with the same coalescing key ({@link Coalescing#REPLACE}). */
+    SUPERSEDED;
+
+    /**
+     * Whether a job counts a task that ended so among its {@code cancelled} tasks: those that ended without running to
+     * an end of their own (cancelled, superseded).
+     */
+    public boolean countsAsCancelled() {
+        return this == CANCELLED || this == SUPERSEDED;
+    }
 
     @JsonValue
     public String wireName() {

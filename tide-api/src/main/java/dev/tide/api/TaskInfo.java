@@ -15,6 +15,7 @@ import java.time.Instant;
  * @param result the JSON result of a finished task, if the handler gave one
  * @param leaseOwner the worker holding (or, once finished, last holding) the task
  * @param startedAt when the first attempt started
+ * @param coalescingKey the key relating it to other pending tasks of its queue and owner, or null
  */
 public record TaskInfo(
         long id,
@@ -44,7 +45,8 @@ public record TaskInfo(
         String idempotencyKey,
         Instant createdAt,
         Instant startedAt,
-        Instant finishedAt) {
+        Instant finishedAt,
+        String coalescingKey) {
 
     /** One word for lists and the CLI: the outcome once finished, else the state. */
     @JsonProperty(value = "status", access = JsonProperty.Access.READ_ONLY)

@@ -54,6 +54,11 @@ final class EnqueueCommand implements Runnable {
     @Option(names = "--key", description = "Idempotency key: the same key returns the same task.")
     String key;
 
+    @Option(
+            names = "--coalescing-key",
+            description = "Relates the task to pending ones with this key (its type's coalescing policy decides).")
+    String coalescingKey;
+
     @Option(names = "--job", description = "Id of an open job the task joins.")
     Long job;
 
@@ -66,7 +71,19 @@ final class EnqueueCommand implements Runnable {
     @Override
     public void run() {
         NewTask task = new NewTask(
-                type, queue, payloadText(), job, owner, priority, weight, runAt, delay, deadline, maxAttempts, key);
+                type,
+                queue,
+                payloadText(),
+                job,
+                owner,
+                priority,
+                weight,
+                runAt,
+                delay,
+                deadline,
+                maxAttempts,
+                key,
+                coalescingKey);
         try (TargetOptions.Target t = target.open("tide enqueue")) {
             EnqueueResult result = t.queue().enqueue(task);
             var out = spec.commandLine().getOut();
@@ -77,7 +94,9 @@ final class EnqueueCommand implements Runnable {
             } else {
                 out.printf(
                         "task %d already exists for key %s (%s)%n",
-                        result.id(), key, result.task().status());
+                        result.id(),
+                        key != null ? key : coalescingKey,
+                        result.task().status());
             }
             out.flush();
         }

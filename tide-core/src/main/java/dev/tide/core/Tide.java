@@ -3,6 +3,7 @@ package dev.tide.core;
 import dev.tide.api.Ack;
 import dev.tide.api.AckResult;
 import dev.tide.api.ClaimRequest;
+import dev.tide.api.CoalescingCheck;
 import dev.tide.api.EnqueueResult;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.JobCreated;
@@ -109,7 +110,8 @@ public final class Tide implements TaskQueue {
             TideConfig config,
             boolean migrate,
             AutoCloseable folderLock,
-            RaceDraws draws) {
+            RaceDraws draws,
+            Map<String, CoalescingCheck> coalescingChecks) {
         this.store = store;
         this.clock = clock;
         this.ownedClock = ownedClock;
@@ -123,7 +125,7 @@ public final class Tide implements TaskQueue {
             }
             this.types = new TypeRegistry(store, config.taskDefaults());
             types.reload();
-            this.resolver = new TaskResolver(types, config.payloadCapBytes(), draws);
+            this.resolver = new TaskResolver(types, config.payloadCapBytes(), draws, coalescingChecks);
             this.acks = new AckResolver(types, resolver, config.payloadCapBytes());
             relay.target = new JobNotices(types, resolver, clock);
             store.readySubscribe(queue -> ready.signal(List.of(queue)));
@@ -604,6 +606,7 @@ public final class Tide implements TaskQueue {
         private boolean migrate = true;
         private boolean lockFolder = true;
         private String purpose = "embedded Tide";
+        private final Map<String, CoalescingCheck> coalescingChecks = new HashMap<>();
 
         /** Embedded storage in {@code folder} (created if missing), locked against other processes. */
         public Builder sqlite(Path folder) {
@@ -658,6 +661,21 @@ public final class Tide implements TaskQueue {
             return this;
         }
 
+        /**
+         * Decides, for tasks of {@code taskType} enqueued through this engine, what each does to the pending tasks with
+         * its coalescing key, in place of the type's {@link TaskType#coalescing()} policy. In-process only: tasks
+         * enqueued over HTTP or on another node follow the type's policy. See {@link CoalescingCheck}.
+         */
+        public Builder coalescingCheck(String taskType, CoalescingCheck check) {
+            TaskType.requireName("taskType", taskType);
+            if (check == null) {
+                coalescingChecks.remove(taskType);
+            } else {
+                coalescingChecks.put(taskType, check);
+            }
+            return this;
+        }
+
         /** Whether to apply pending migrations on open (default true). */
         public Builder migrate(boolean value) {
             this.migrate = value;
@@ -683,7 +701,8 @@ public final class Tide implements TaskQueue {
                 DataFolderLock lock = lockFolder ? DataFolderLock.acquire(folder, purpose) : null;
                 try {
                     Store store = SqliteStore.open(folder, relay);
-                    return new Tide(store, relay, clockOrSystem(), null, config, migrate, lock, draws);
+                    return new Tide(
+                            store, relay, clockOrSystem(), null, config, migrate, lock, draws, coalescingChecks);
                 } catch (RuntimeException e) {
                     closeQuietly(lock);
                     throw e;
@@ -702,12 +721,29 @@ public final class Tide implements TaskQueue {
                     throw e;
                 }
                 return new Tide(
-                        store, relay, anchored != null ? anchored : clock, anchored, config, migrate, null, draws);
+                        store,
+                        relay,
+                        anchored != null ? anchored : clock,
+                        anchored,
+                        config,
+                        migrate,
+                        null,
+                        draws,
+                        coalescingChecks);
             }
             if (storeFactory == null) {
                 throw new IllegalStateException("choose a store: sqlite(folder), postgres(url) or store(factory)");
             }
-            return new Tide(storeFactory.apply(relay), relay, clockOrSystem(), null, config, migrate, null, draws);
+            return new Tide(
+                    storeFactory.apply(relay),
+                    relay,
+                    clockOrSystem(),
+                    null,
+                    config,
+                    migrate,
+                    null,
+                    draws,
+                    coalescingChecks);
         }
 
         private InstantSource clockOrSystem() {

@@ -1,13 +1,17 @@
 package dev.tide.core.engine;
 
+import dev.tide.api.Coalescing;
+import dev.tide.api.CoalescingCheck;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.NewTask;
 import dev.tide.api.TaskDefaults;
 import dev.tide.api.TaskState;
 import dev.tide.api.TaskType;
+import dev.tide.core.store.CoalescingRule;
 import dev.tide.core.store.TaskRow;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 
 /**
  * Turns a {@link NewTask} into a {@link TaskRow}: checks every field (naming it in the error, with the caller's prefix
@@ -23,11 +27,14 @@ public final class TaskResolver {
     private final TypeRegistry types;
     private final long payloadCap;
     private final RaceDraws draws;
+    private final Map<String, CoalescingCheck> checks;
 
-    public TaskResolver(TypeRegistry types, long payloadCap, RaceDraws draws) {
+    /** @param checks in-process coalescing checks by task type; they take precedence over the type's policy */
+    public TaskResolver(TypeRegistry types, long payloadCap, RaceDraws draws, Map<String, CoalescingCheck> checks) {
         this.types = types;
         this.payloadCap = payloadCap;
         this.draws = draws;
+        this.checks = Map.copyOf(checks);
     }
 
     /**
@@ -44,6 +51,7 @@ public final class TaskResolver {
                 task.queue() == null ? NewTask.DEFAULT_QUEUE : TaskType.requireName(prefix + "queue", task.queue());
         String owner = Inputs.text(prefix + "owner", task.owner());
         String key = Inputs.text(prefix + "idempotencyKey", task.idempotencyKey());
+        String coalescingKey = Inputs.text(prefix + "coalescingKey", task.coalescingKey());
         String payload = Inputs.json(prefix + "payload", task.payload(), payloadCap);
         if (task.maxAttempts() != null && task.maxAttempts() < 1) {
             throw new InvalidRequestException(prefix + "maxAttempts", "must be at least 1");
@@ -76,7 +84,20 @@ public final class TaskResolver {
                 d.leaseDuration().toMillis(),
                 key,
                 runAt.isAfter(now) ? TaskState.SCHEDULED : TaskState.READY,
-                now);
+                now,
+                coalescingKey,
+                coalescingKey == null ? null : coalescingRule(type));
+    }
+
+    /** The type's check or policy; null for a type that keeps every pending task, which needs no lookup. */
+    private CoalescingRule coalescingRule(String type) {
+        CoalescingCheck check = checks.get(type);
+        if (check != null) {
+            return CoalescingRule.checkedBy(check);
+        }
+        TaskType defined = types.taskType(type);
+        Coalescing policy = defined == null ? Coalescing.KEEP : defined.coalescingOrKeep();
+        return policy == Coalescing.KEEP ? null : CoalescingRule.of(policy);
     }
 
     private static Instant runAt(NewTask task, String prefix, Instant now) {

@@ -14,6 +14,9 @@ import java.time.Instant;
  * @param weight the task's share of the draw in a roulette queue
  * @param raceDraw an exponentially distributed draw (mean 1), drawn by the engine, that places the task in a roulette
  *     queue at the queue's race clock plus {@code raceDraw / weight}
+ * @param coalescingKey relates the task to the pending tasks of its queue and owner with the same key, or null
+ * @param coalescing how it treats them; null when it keeps them all (no key, or a {@code keep} type), so that the store
+ *     looks nothing up
  */
 public record TaskRow(
         String queue,
@@ -30,7 +33,9 @@ public record TaskRow(
         long leaseMillis,
         String idempotencyKey,
         TaskState initialState,
-        Instant createdAt) {
+        Instant createdAt,
+        String coalescingKey,
+        CoalescingRule coalescing) {
 
     /** The payload's size in UTF-8, as claims filter on it. */
     public int payloadBytes() {
@@ -70,6 +75,13 @@ public record TaskRow(
                 leaseMillis,
                 idempotencyKey,
                 initialState,
-                createdAt);
+                createdAt,
+                coalescingKey,
+                coalescing);
+    }
+
+    /** Whether the store must look up the pending tasks with this task's key before inserting it. */
+    public boolean coalesces() {
+        return coalescingKey != null && coalescing != null;
     }
 }

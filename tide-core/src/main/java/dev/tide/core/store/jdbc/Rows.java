@@ -7,6 +7,7 @@ import dev.tide.api.LeasedTask;
 import dev.tide.api.Outcome;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskState;
+import dev.tide.core.store.TaskRow;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -40,7 +41,36 @@ public final class Rows {
                 rs.getString("idempotency_key"),
                 instant(rs, "created_at"),
                 instant(rs, "started_at"),
-                instant(rs, "finished_at"));
+                instant(rs, "finished_at"),
+                rs.getString("coalescing_key"));
+    }
+
+    /** A task row just inserted under {@code id}, as it stands (no read needed). */
+    public static TaskInfo fresh(TaskRow row, long id) {
+        return new TaskInfo(
+                id,
+                row.queue(),
+                row.type(),
+                row.jobId(),
+                row.owner().isEmpty() ? null : row.owner(),
+                row.payload(),
+                row.priority(),
+                row.weight(),
+                row.runAt(),
+                row.deadline(),
+                row.initialState(),
+                null,
+                0,
+                row.maxAttempts(),
+                null,
+                null,
+                null,
+                null,
+                row.idempotencyKey(),
+                row.createdAt(),
+                null,
+                null,
+                row.coalescingKey());
     }
 
     /**

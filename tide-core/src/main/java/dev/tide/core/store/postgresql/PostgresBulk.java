@@ -49,6 +49,8 @@ final class PostgresBulk {
         Long[] leaseMillis = new Long[n];
         String[] idempotencyKeys = new String[n];
         Long[] createdAts = new Long[n];
+        String[] coalescingKeys = new String[n];
+        Integer[] boundeds = new Integer[n];
         for (int i = 0; i < n; i++) {
             TaskRow row = rows.get(i);
             queues[i] = row.queue();
@@ -68,6 +70,8 @@ final class PostgresBulk {
             leaseMillis[i] = row.leaseMillis();
             idempotencyKeys[i] = row.idempotencyKey();
             createdAts[i] = millis(row.createdAt());
+            coalescingKeys[i] = row.coalescingKey();
+            boundeds[i] = placements.get(i).bounded() ? 1 : 0;
         }
         Statement st = tx.prepare("task_insert_many")
                 .setArray("queues", "text", queues)
@@ -86,7 +90,9 @@ final class PostgresBulk {
                 .setArray("max_attempts", "int4", maxAttempts)
                 .setArray("lease_mss", "int8", leaseMillis)
                 .setArray("idempotency_keys", "text", idempotencyKeys)
-                .setArray("created_ats", "int8", createdAts);
+                .setArray("created_ats", "int8", createdAts)
+                .setArray("coalescing_keys", "text", coalescingKeys)
+                .setArray("boundeds", "int2", boundeds);
         Long[] ids = new Long[n];
         try (ResultSet rs = st.query()) {
             while (rs.next()) {

@@ -144,6 +144,8 @@ public final class SqliteStore extends JdbcStore {
                     .set("lease_ms", row.leaseMillis())
                     .set("idempotency_key", row.idempotencyKey())
                     .set("created_at", row.createdAt())
+                    .set("coalescing_key", row.coalescingKey())
+                    .set("bounded", placements.get(i).bounded() ? 1L : 0L)
                     .addBatch();
         }
         int[] inserted = insert.executeBatch();
