@@ -26,7 +26,10 @@ final class TaskRoutes {
         routes.post("/v1/tasks/{id}/retry", this::retry);
     }
 
-    /** 201 with the new task; 200 with the existing one when its idempotency key matched ({@code created: false}). */
+    /**
+     * 201 with the new task; 200 with an existing one ({@code created: false}) when its idempotency key matched, or its
+     * coalescing key met a pending task that its type ignores the newcomer for or merges it into.
+     */
     private void enqueue(Context ctx) {
         EnqueueResult result = queue.enqueue(body.required(ctx, NewTask.class));
         ctx.status(result.created() ? 201 : 200).json(result);
