@@ -11,6 +11,7 @@ import dev.tide.api.InvalidRequestException;
 import dev.tide.api.JobCreated;
 import dev.tide.api.JobInfo;
 import dev.tide.api.JobState;
+import dev.tide.api.JobType;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.NewJob;
 import dev.tide.api.NewTask;
@@ -429,5 +430,33 @@ public abstract class SmartQueueContract {
                         .outcome())
                 .isEqualTo(Outcome.CANCELLED);
         assertThat(pending("full")).isEmpty();
+    }
+
+    @Test
+    void anAcknowledgementThatEnqueuesIntoAFullQueueIsRefusedAndKeepsItsLease() {
+        queue.defineQueue(QueueDefinition.named("next").withPendingBounds(1, null, null));
+        queue.enqueue(NewTask.builder("keep").queue("next").build());
+        queue.enqueue(NewTask.builder("keep").build());
+        LeasedTask held = queue.claim(ClaimRequest.of("default", "w", 1)).get(0);
+        Ack produce = Ack.builder(held.lease())
+                .enqueue(NewTask.builder("keep").queue("next").build())
+                .succeed();
+        assertThatThrownBy(() -> queue.ack(produce)).isInstanceOf(PendingLimitException.class);
+        assertThat(queue.task(held.id()).state()).isEqualTo(TaskState.LEASED);
+        assertThat(all()).hasSize(2);
+    }
+
+    @Test
+    void aJobsEndHooksEnqueueEvenIntoAFullQueue() {
+        queue.defineQueue(QueueDefinition.named("default").withPendingBounds(1, null, null));
+        queue.enqueue(NewTask.builder("keep").build());
+        queue.defineJobType(new JobType("report-on-end", null, null, null, "report", null, null));
+        JobCreated job = queue.createJob(NewJob.builder("report-on-end")
+                .tasks(List.of(NewTask.builder("keep").queue("work").build()))
+                .build());
+        LeasedTask last = queue.claim(ClaimRequest.of("work", "w", 1)).get(0);
+        queue.ack(Ack.succeed(last.lease()));
+        assertThat(queue.job(job.job().id()).state()).isEqualTo(JobState.FINISHED);
+        assertThat(pending("default")).extracting(TaskInfo::type).containsExactlyInAnyOrder("keep", "report");
     }
 }

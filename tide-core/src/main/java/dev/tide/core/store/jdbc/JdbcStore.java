@@ -287,6 +287,14 @@ public abstract class JdbcStore implements Store {
      * scopes' locks; the others cost nothing more than the check that finds none.
      */
     protected InsertBatch insertRows(Tx tx, List<TaskRow> rows) throws SQLException {
+        return insertRows(tx, rows, true);
+    }
+
+    /**
+     * @param enforceBounds false for the tasks a job's end hooks add (its completion task and alerts): a full queue
+     *     must not keep a job from ending
+     */
+    private InsertBatch insertRows(Tx tx, List<TaskRow> rows, boolean enforceBounds) throws SQLException {
         Map<Long, JobInfo> jobs = openJobsOf(tx, rows);
         Map<String, QueueRow> orders = new HashMap<>();
         List<Placement> placements = new ArrayList<>(rows.size());
@@ -313,7 +321,8 @@ public abstract class JdbcStore implements Store {
             if (!scopes.isEmpty()) {
                 lockScopes(tx, scopes);
             }
-            slots = SmartInsert.run(tx, rows, placements, orders, (r, p) -> insertTaskRows(tx, r, p), ended);
+            slots = SmartInsert.run(
+                    tx, rows, placements, orders, enforceBounds, (r, p) -> insertTaskRows(tx, r, p), ended);
         } else {
             slots = plainSlots(tx, rows, insertTaskRows(tx, rows, placements));
         }
@@ -721,7 +730,7 @@ public abstract class JdbcStore implements Store {
         }
         List<TaskRow> notices = jobEndHook.tasksFor(ended);
         if (!notices.isEmpty()) {
-            ready.addAll(insertRows(tx, notices).readyQueues());
+            ready.addAll(insertRows(tx, notices, false).readyQueues());
         }
         return Optional.of(ended);
     }
