@@ -662,9 +662,10 @@ public final class Tide implements TaskQueue {
         }
 
         /**
-         * Decides, for tasks of {@code taskType} enqueued through this engine, what each does to the pending tasks with
-         * its coalescing key, in place of the type's {@link TaskType#coalescing()} policy. In-process only: tasks
-         * enqueued over HTTP or on another node follow the type's policy. See {@link CoalescingCheck}.
+         * Decides, for tasks of {@code taskType} enqueued through this engine (directly, by acknowledgements, or over
+         * HTTP to a server on it), what each does to the pending tasks with its coalescing key, in place of the type's
+         * {@link TaskType#coalescing()} policy. In-process only: tasks enqueued through another engine on the same
+         * database follow the type's policy. See {@link CoalescingCheck}.
          */
         public Builder coalescingCheck(String taskType, CoalescingCheck check) {
             TaskType.requireName("taskType", taskType);
