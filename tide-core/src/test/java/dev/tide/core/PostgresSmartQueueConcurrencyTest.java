@@ -140,6 +140,37 @@ class PostgresSmartQueueConcurrencyTest {
     }
 
     @Test
+    void boundsPerUserAndKeyHoldUnderTheirOwnLocks() throws Exception {
+        // No bound of the queue's own: enqueues lock their user and key only, and those of other users run alongside.
+        nodes.get(0).defineQueue(QueueDefinition.named("per-user").withPendingBounds(null, 3, 10));
+        race((node, n, round) -> {
+            String owner = "user-" + ((round + n) % 4);
+            try {
+                node.enqueueAll(List.of(
+                        NewTask.builder("frame")
+                                .queue("per-user")
+                                .owner(owner)
+                                .coalescingKey("camera-" + (round % 5))
+                                .build(),
+                        NewTask.builder("frame").queue("per-user").owner(owner).build()));
+            } catch (PendingLimitException e) {
+                // refused whole: counted below by what was stored
+            }
+        });
+        List<TaskInfo> stored = tasks("per-user");
+        Map<String, Long> perUser =
+                stored.stream().collect(Collectors.groupingBy(TaskInfo::owner, Collectors.counting()));
+        assertThat(perUser).hasSize(4);
+        assertThat(perUser.values())
+                .as("each user filled to its bound, none past it")
+                .allMatch(c -> c == 10);
+        Map<String, Long> perKey = stored.stream()
+                .filter(t -> t.coalescingKey() != null)
+                .collect(Collectors.groupingBy(t -> t.owner() + "/" + t.coalescingKey(), Collectors.counting()));
+        assertThat(perKey.values()).allMatch(c -> c <= 3);
+    }
+
+    @Test
     void exactlyOnePendingTaskPerKeyRemainsWhileNodesReplaceIgnoreAndClaim() throws Exception {
         AtomicInteger claimed = new AtomicInteger();
         race((node, n, round) -> {

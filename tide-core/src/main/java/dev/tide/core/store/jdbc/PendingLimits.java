@@ -8,19 +8,40 @@ import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Refuses rows that would take a bounded queue past one of its bounds on pending tasks, before they are inserted. The
- * counts read what is committed (plus this transaction's own rows): on PostgreSQL the caller holds the queue's scope
- * lock ({@link JdbcStore#lockScopes}), so no other enqueue into the queue is between its count and its commit. Each
+ * counts read what is committed (plus this transaction's own rows): on PostgreSQL the caller holds the scope locks of
+ * {@link #scopes} ({@link JdbcStore#lockScopes}), so no other enqueue that counts in the same scope is between its
+ * count and its commit. Each
  * count stops at its bound, so it reads at most that many index entries.
  */
 final class PendingLimits {
     private PendingLimits() {}
 
-    /** The scope a bounded queue's enqueues lock, or null for an unbounded queue. */
-    static String scope(String queue, QueueRow row) {
-        return row.bounds().any() ? "bound " + queue : null;
+    /**
+     * Adds the scopes an enqueue of {@code row} must lock for its queue's bounds: the queue itself when it has a bound
+     * of its own (one lock then covers every count), else the row's owner and its key, so that enqueues for other
+     * users or keys do not wait. Nothing for an unbounded queue.
+     */
+    static void scopes(TaskRow row, QueueRow queue, Set<String> scopes) {
+        PendingBounds bounds = queue.bounds();
+        if (bounds.perQueue() != null) {
+            scopes.add("bound " + row.queue());
+            return;
+        }
+        if (bounds.perUser() != null) {
+            scopes.add("bound-user " + row.queue() + " " + row.owner().length() + ":" + row.owner());
+        }
+        if (bounds.perKey() != null && row.coalescingKey() != null) {
+            scopes.add("bound-key " + keyScope(row));
+        }
+    }
+
+    /** A row's queue, owner and coalescing key as one text (the owner's length keeps the parts apart). */
+    static String keyScope(TaskRow row) {
+        return row.queue() + " " + row.owner().length() + ":" + row.owner() + " " + row.coalescingKey();
     }
 
     /** Throws {@link PendingLimitException} when the rows do not fit under their queues' bounds. */

@@ -73,13 +73,9 @@ final class SmartInsert {
     static List<String> scopes(List<TaskRow> rows, Map<String, QueueRow> queues) {
         TreeSet<String> scopes = new TreeSet<>();
         for (TaskRow row : rows) {
-            String bound = PendingLimits.scope(row.queue(), queues.get(row.queue()));
-            if (bound != null) {
-                scopes.add(bound);
-            }
+            PendingLimits.scopes(row, queues.get(row.queue()), scopes);
             if (row.coalesces()) {
-                scopes.add("key " + row.queue() + " " + row.owner().length() + ":" + row.owner() + " "
-                        + row.coalescingKey());
+                scopes.add("key " + PendingLimits.keyScope(row));
             }
         }
         return List.copyOf(scopes);
