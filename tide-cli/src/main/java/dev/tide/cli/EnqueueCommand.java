@@ -91,12 +91,15 @@ final class EnqueueCommand implements Runnable {
                 out.println(Json.write(result));
             } else if (result.created()) {
                 out.printf("enqueued task %d (%s)%n", result.id(), result.task().status());
-            } else {
+            } else if (key != null && key.equals(result.task().idempotencyKey())) {
                 out.printf(
                         "task %d already exists for key %s (%s)%n",
-                        result.id(),
-                        key != null ? key : coalescingKey,
-                        result.task().status());
+                        result.id(), key, result.task().status());
+            } else {
+                // The type's coalescing policy answered the pending task (ignore, merge).
+                out.printf(
+                        "task %d is pending with coalescing key %s (%s); no new task%n",
+                        result.id(), coalescingKey, result.task().status());
             }
             out.flush();
         }
