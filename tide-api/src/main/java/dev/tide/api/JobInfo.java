@@ -12,6 +12,8 @@ import java.time.Instant;
  *
  * @param info the job's info JSON, which handlers read and update across processing cycles
  * @param total tasks ever added to the job
+ * @param cancelled tasks that ended without running to an end of their own: cancelled, superseded
+ *     ({@link Outcome#countsAsCancelled()})
  * @param outcome once finished: {@code SUCCEEDED} when every task succeeded, {@code CANCELLED} when the job was
  *     cancelled, else {@code FAILED}
  */

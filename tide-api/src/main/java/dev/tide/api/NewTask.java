@@ -33,6 +33,10 @@ import java.util.List;
  * @param dependsOn tasks that must succeed before this one runs: task ids (digits) or refs of tasks in the same
  *     request. Until then the task is {@code blocked}. Unknown ids and refs, and cycles, are refused
  * @param onDependencyFailure what happens when a dependency ends without succeeding; {@code cancel} when null
+ * @param coalescingKey with queue and owner, relates the task to pending ones with the same key: its type's
+ *     {@link TaskType#coalescing()} policy decides what it does to them (see {@link Coalescing}), and a queue may bound
+ *     the pending tasks per key ({@link QueueDefinition#maxPendingPerKey()}). Null for none: the task is then never
+ *     compared with others
  */
 public record NewTask(
         String type,
@@ -53,7 +57,8 @@ public record NewTask(
         Instant expiresAt,
         String ref,
         List<String> dependsOn,
-        DependencyFailure onDependencyFailure) {
+        DependencyFailure onDependencyFailure,
+        String coalescingKey) {
 
     public static final String DEFAULT_QUEUE = "default";
 
@@ -98,6 +103,7 @@ public record NewTask(
         b.ref = ref;
         b.dependsOn.addAll(dependsOn);
         b.onDependencyFailure = onDependencyFailure;
+        b.coalescingKey = coalescingKey;
         return b;
     }
 
@@ -119,6 +125,7 @@ public record NewTask(
         private String ref;
         private final List<String> dependsOn = new ArrayList<>();
         private DependencyFailure onDependencyFailure;
+        private String coalescingKey;
 
         private Builder(String type) {
             this.type = type;
@@ -216,6 +223,12 @@ public record NewTask(
             return this;
         }
 
+        /** Relates the task to pending ones with the same key, queue and owner (see {@link Coalescing}). */
+        public Builder coalescingKey(String key) {
+            this.coalescingKey = key;
+            return this;
+        }
+
         public NewTask build() {
             return new NewTask(
                     type,
@@ -233,7 +246,8 @@ public record NewTask(
                     expiresAt,
                     ref,
                     dependsOn,
-                    onDependencyFailure);
+                    onDependencyFailure,
+                    coalescingKey);
         }
     }
 }

@@ -12,7 +12,17 @@ public enum Outcome {
     /** Ended without running: cancelled by a caller, or because a task it depended on did not succeed. */
     CANCELLED,
     /** Reached its expiry ({@link NewTask#expiresAt()}) before it was leased; never delivered. */
-    EXPIRED;
+    EXPIRED,
+    /** Replaced while pending by a newer task with the same coalescing key ({@link Coalescing#REPLACE}). */
+    SUPERSEDED;
+
+    /**
+     * Whether a job counts a task that ended so among its {@code cancelled} tasks: those that ended without running to
+     * an end of their own (cancelled, expired, superseded).
+     */
+    public boolean countsAsCancelled() {
+        return this == CANCELLED || this == EXPIRED || this == SUPERSEDED;
+    }
 
     @JsonValue
     public String wireName() {

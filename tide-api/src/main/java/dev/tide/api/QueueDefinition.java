@@ -13,13 +13,22 @@ import java.util.Set;
  *     unless given its own; 0 dispatches none. Null for no cap
  * @param prohibitedUsers users whose tasks in this queue go only to claims that require them by name, in addition to
  *     the server-wide ones ({@link TaskQueue#prohibitUsers}). Null for none
+ * @param maxPending the most pending tasks (ready or scheduled: not yet leased) the queue holds; an enqueue beyond it is
+ *     refused with {@link PendingLimitException}. Null for no bound
+ * @param maxPendingPerKey the most pending tasks with one coalescing key (of one owner) the queue holds: seed 002's
+ *     frames per camera. Null for no bound
+ * @param maxPendingPerUser the most pending tasks of one owner the queue holds (seed 004's per-user pending limit).
+ *     Tasks without an owner count as one user. Null for no bound
  */
 public record QueueDefinition(
         String name,
         Discipline discipline,
         Integer defaultAllocation,
         Integer defaultConcurrency,
-        Set<String> prohibitedUsers) {
+        Set<String> prohibitedUsers,
+        Integer maxPending,
+        Integer maxPendingPerKey,
+        Integer maxPendingPerUser) {
 
     public QueueDefinition {
         TaskType.requireName("name", name);
@@ -28,25 +37,77 @@ public record QueueDefinition(
         UserShares.requireShare("defaultAllocation", defaultAllocation);
         UserShares.requireShare("defaultConcurrency", defaultConcurrency);
         prohibitedUsers = prohibitedUsers == null ? Set.of() : Set.copyOf(prohibitedUsers);
+        requireBound("maxPending", maxPending);
+        requireBound("maxPendingPerKey", maxPendingPerKey);
+        requireBound("maxPendingPerUser", maxPendingPerUser);
+    }
+
+    /** Whether any bound on pending tasks is set: enqueues into a bounded queue are counted, the others are not. */
+    public boolean bounded() {
+        return maxPending != null || maxPendingPerKey != null || maxPendingPerUser != null;
+    }
+
+    private static void requireBound(String field, Integer value) {
+        if (value != null && value < 1) {
+            throw new InvalidRequestException(field, "must be at least 1 (leave it out for no bound)");
+        }
     }
 
     public static QueueDefinition named(String name) {
-        return new QueueDefinition(name, null, null, null, null);
+        return new QueueDefinition(name, null, null, null, null, null, null, null);
     }
 
     public QueueDefinition withDiscipline(Discipline value) {
-        return new QueueDefinition(name, value, defaultAllocation, defaultConcurrency, prohibitedUsers);
+        return new QueueDefinition(
+                name,
+                value,
+                defaultAllocation,
+                defaultConcurrency,
+                prohibitedUsers,
+                maxPending,
+                maxPendingPerKey,
+                maxPendingPerUser);
     }
 
     public QueueDefinition withDefaultAllocation(Integer value) {
-        return new QueueDefinition(name, discipline, value, defaultConcurrency, prohibitedUsers);
+        return new QueueDefinition(
+                name,
+                discipline,
+                value,
+                defaultConcurrency,
+                prohibitedUsers,
+                maxPending,
+                maxPendingPerKey,
+                maxPendingPerUser);
     }
 
     public QueueDefinition withDefaultConcurrency(Integer value) {
-        return new QueueDefinition(name, discipline, defaultAllocation, value, prohibitedUsers);
+        return new QueueDefinition(
+                name,
+                discipline,
+                defaultAllocation,
+                value,
+                prohibitedUsers,
+                maxPending,
+                maxPendingPerKey,
+                maxPendingPerUser);
     }
 
     public QueueDefinition withProhibitedUsers(Set<String> value) {
-        return new QueueDefinition(name, discipline, defaultAllocation, defaultConcurrency, value);
+        return new QueueDefinition(
+                name,
+                discipline,
+                defaultAllocation,
+                defaultConcurrency,
+                value,
+                maxPending,
+                maxPendingPerKey,
+                maxPendingPerUser);
+    }
+
+    /** Bounds on the pending tasks of the whole queue, of one coalescing key, and of one user; null for none. */
+    public QueueDefinition withPendingBounds(Integer perQueue, Integer perKey, Integer perUser) {
+        return new QueueDefinition(
+                name, discipline, defaultAllocation, defaultConcurrency, prohibitedUsers, perQueue, perKey, perUser);
     }
 }

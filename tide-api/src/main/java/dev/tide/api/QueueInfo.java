@@ -12,6 +12,9 @@ import java.util.Set;
  * @param defaultAllocation a fair queue's tasks per user per round, for users without their own
  * @param defaultConcurrency a fair queue's cap on one user's leases at once, for users without their own; null for none
  * @param prohibitedUsers this queue's own prohibited users (the server-wide ones apply as well)
+ * @param maxPending the bound on the queue's pending tasks, or null
+ * @param maxPendingPerKey the bound on pending tasks per coalescing key and owner, or null
+ * @param maxPendingPerUser the bound on pending tasks per owner, or null
  */
 public record QueueInfo(
         String name,
@@ -21,4 +24,7 @@ public record QueueInfo(
         int defaultAllocation,
         Integer defaultConcurrency,
         Set<String> prohibitedUsers,
-        Instant updatedAt) {}
+        Instant updatedAt,
+        Integer maxPending,
+        Integer maxPendingPerKey,
+        Integer maxPendingPerUser) {}

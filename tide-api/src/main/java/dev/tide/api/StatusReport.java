@@ -20,5 +20,6 @@ public record StatusReport(List<QueueDepth> queues, List<JobInfo> openJobs, bool
             long succeeded,
             long failed,
             long cancelled,
-            long expired) {}
+            long expired,
+            long superseded) {}
 }

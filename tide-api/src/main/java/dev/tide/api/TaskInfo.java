@@ -18,6 +18,7 @@ import java.util.List;
  * @param startedAt when the first attempt started
  * @param expiresAt when it expires unless leased by then, or null
  * @param dependsOn the tasks it waits on to succeed (empty when none)
+ * @param coalescingKey the key relating it to other pending tasks of its queue and owner, or null
  */
 public record TaskInfo(
         long id,
@@ -49,7 +50,8 @@ public record TaskInfo(
         Instant startedAt,
         Instant finishedAt,
         Instant expiresAt,
-        List<Long> dependsOn) {
+        List<Long> dependsOn,
+        String coalescingKey) {
 
     public TaskInfo {
         dependsOn = dependsOn == null ? List.of() : List.copyOf(dependsOn);

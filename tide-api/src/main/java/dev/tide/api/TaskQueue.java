@@ -10,15 +10,22 @@ import java.util.Set;
  * dev.tide.client.TideClient}). Every write is durable when the call returns.
  *
  * <p>Errors are {@link TideException}s: {@link InvalidRequestException} for bad input (nothing written),
- * {@link NotFoundException}, {@link ConflictException} (including {@link LeaseLostException}) and
- * {@link PayloadTooLargeException}.
+ * {@link NotFoundException}, {@link ConflictException} (including {@link LeaseLostException}),
+ * {@link PayloadTooLargeException} and {@link PendingLimitException} (a queue's bound on pending tasks reached).
  */
 public interface TaskQueue extends AutoCloseable {
 
-    /** Enqueues one task; with an idempotency key that is already taken, returns that task instead. */
+    /**
+     * Enqueues one task; with an idempotency key that is already taken, returns that task instead. A task with a
+     * coalescing key may instead end or change a pending task with the same key, as its type's
+     * {@link TaskType#coalescing()} policy says; {@link PendingLimitException} when the queue's bound is reached.
+     */
     EnqueueResult enqueue(NewTask task);
 
-    /** Enqueues many tasks in one transaction: all are stored, or (on any invalid one) none. */
+    /**
+     * Enqueues many tasks in one transaction: all are stored, or (on any invalid one, or a bound reached) none. Tasks
+     * are coalesced in order, so a later task of the batch meets an earlier one as pending.
+     */
     List<EnqueueResult> enqueueAll(List<NewTask> tasks);
 
     /** Creates a job and its first tasks in one transaction. */

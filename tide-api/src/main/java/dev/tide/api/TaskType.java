@@ -7,6 +7,9 @@ import java.util.regex.Pattern;
  * A kind of work (the thesis's {@code task_types}): the name tasks refer to and the defaults they take. Fields left null
  * fall back to the job type's task defaults, then the engine's. A type need not be defined before it is used: an
  * undefined type takes the defaults of the levels below it.
+ *
+ * @param coalescing what a task of this type with a coalescing key does to a pending task with the same key, queue and
+ *     owner ({@link NewTask#coalescingKey()}); null for {@link Coalescing#KEEP}
  */
 public record TaskType(
         String name,
@@ -14,7 +17,8 @@ public record TaskType(
         Integer maxAttempts,
         Duration defaultDuration,
         Duration leaseDuration,
-        RetryBackoff backoff) {
+        RetryBackoff backoff,
+        Coalescing coalescing) {
 
     /** Names of types, queues and job types: letters, digits and {@code . _ : -}, 1 to 100 characters. */
     public static final Pattern NAME = Pattern.compile("[A-Za-z0-9._:-]{1,100}");
@@ -25,7 +29,7 @@ public record TaskType(
     }
 
     public static TaskType named(String name) {
-        return new TaskType(name, null, null, null, null, null);
+        return new TaskType(name, null, null, null, null, null, null);
     }
 
     public TaskDefaults defaults() {
@@ -38,23 +42,33 @@ public record TaskType(
     }
 
     public TaskType withPriority(int value) {
-        return new TaskType(name, value, maxAttempts, defaultDuration, leaseDuration, backoff);
+        return new TaskType(name, value, maxAttempts, defaultDuration, leaseDuration, backoff, coalescing);
     }
 
     public TaskType withMaxAttempts(int value) {
-        return new TaskType(name, priority, value, defaultDuration, leaseDuration, backoff);
+        return new TaskType(name, priority, value, defaultDuration, leaseDuration, backoff, coalescing);
     }
 
     public TaskType withDefaultDuration(Duration value) {
-        return new TaskType(name, priority, maxAttempts, value, leaseDuration, backoff);
+        return new TaskType(name, priority, maxAttempts, value, leaseDuration, backoff, coalescing);
     }
 
     public TaskType withLeaseDuration(Duration value) {
-        return new TaskType(name, priority, maxAttempts, defaultDuration, value, backoff);
+        return new TaskType(name, priority, maxAttempts, defaultDuration, value, backoff, coalescing);
     }
 
     public TaskType withBackoff(RetryBackoff value) {
-        return new TaskType(name, priority, maxAttempts, defaultDuration, leaseDuration, value);
+        return new TaskType(name, priority, maxAttempts, defaultDuration, leaseDuration, value, coalescing);
+    }
+
+    /** What a task of this type does to a pending task with its coalescing key; null for {@link Coalescing#KEEP}. */
+    public TaskType withCoalescing(Coalescing value) {
+        return new TaskType(name, priority, maxAttempts, defaultDuration, leaseDuration, backoff, value);
+    }
+
+    /** The coalescing policy, {@link Coalescing#KEEP} when none is set. */
+    public Coalescing coalescingOrKeep() {
+        return coalescing == null ? Coalescing.KEEP : coalescing;
     }
 
     /** Checks a name against {@link #NAME}, naming {@code field} when it does not match. */

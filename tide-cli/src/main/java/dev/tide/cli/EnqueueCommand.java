@@ -75,6 +75,11 @@ final class EnqueueCommand implements Runnable {
             description = "cancel (default) or run: what happens when a dependency does not succeed.")
     String onDependencyFailure;
 
+    @Option(
+            names = "--coalescing-key",
+            description = "Relates the task to pending ones with this key (its type's coalescing policy decides).")
+    String coalescingKey;
+
     @Option(names = "--job", description = "Id of an open job the task joins.")
     Long job;
 
@@ -102,7 +107,8 @@ final class EnqueueCommand implements Runnable {
                 expiresAt,
                 null,
                 dependsOn.stream().map(String::valueOf).toList(),
-                DependencyFailure.parse(onDependencyFailure));
+                DependencyFailure.parse(onDependencyFailure),
+                coalescingKey);
         try (TargetOptions.Target t = target.open("tide enqueue")) {
             EnqueueResult result = t.queue().enqueue(task);
             var out = spec.commandLine().getOut();
@@ -110,10 +116,15 @@ final class EnqueueCommand implements Runnable {
                 out.println(Json.write(result));
             } else if (result.created()) {
                 out.printf("enqueued task %d (%s)%n", result.id(), result.task().status());
-            } else {
+            } else if (key != null && key.equals(result.task().idempotencyKey())) {
                 out.printf(
                         "task %d already exists for key %s (%s)%n",
                         result.id(), key, result.task().status());
+            } else {
+                // The type's coalescing policy answered the pending task (ignore, merge).
+                out.printf(
+                        "task %d is pending with coalescing key %s (%s); no new task%n",
+                        result.id(), coalescingKey, result.task().status());
             }
             out.flush();
         }

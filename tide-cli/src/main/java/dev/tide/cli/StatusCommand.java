@@ -45,7 +45,8 @@ final class StatusCommand implements Runnable {
                 "SUCCEEDED",
                 "FAILED",
                 "CANCELLED",
-                "EXPIRED");
+                "EXPIRED",
+                "SUPERSEDED");
         for (StatusReport.QueueDepth q : report.queues()) {
             queues.row(
                     q.queue(),
@@ -57,7 +58,8 @@ final class StatusCommand implements Runnable {
                     q.succeeded(),
                     q.failed(),
                     q.cancelled(),
-                    q.expired());
+                    q.expired(),
+                    q.superseded());
         }
         if (queues.isEmpty()) {
             out.println("  no tasks");

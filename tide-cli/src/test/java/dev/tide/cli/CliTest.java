@@ -2,7 +2,10 @@ package dev.tide.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tide.api.Coalescing;
+import dev.tide.api.TaskType;
 import dev.tide.cli.testing.ChildJvm;
+import dev.tide.core.Tide;
 import dev.tide.core.testing.TempFolders;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -34,6 +37,17 @@ class CliTest {
     @AfterEach
     void clean() {
         TempFolders.delete(folder);
+    }
+
+    @Test
+    void enqueueWithACoalescingKey() {
+        try (Tide tide = Tide.builder().sqlite(folder).build()) {
+            tide.defineTaskType(TaskType.named("reindex").withCoalescing(Coalescing.IGNORE));
+        }
+        String[] reindex = {"enqueue", "--data", data(), "--type", "reindex", "--coalescing-key", "catalog"};
+        assertThat(tide(reindex).out()).isEqualTo("enqueued task 1 (ready)\n");
+        assertThat(tide(reindex).out())
+                .isEqualTo("task 1 is pending with coalescing key catalog (ready); no new task\n");
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.tide.api.InvalidRequestException;
 import dev.tide.api.LeaseLostException;
 import dev.tide.api.NotFoundException;
 import dev.tide.api.PayloadTooLargeException;
+import dev.tide.api.PendingLimitException;
 import dev.tide.api.TideException;
 import dev.tide.api.json.Json;
 import java.net.URI;
@@ -32,6 +33,9 @@ final class RemoteErrors {
         if (status == 409 && "lease_lost".equals(code)) {
             return new LeaseLostException(json.path("taskId").asLong());
         }
+        if (status == 429 && "pending_limit".equals(code)) {
+            return pendingLimit(json.path("pendingLimit"), message, status);
+        }
         return switch (status) {
             case 400 -> invalid(text(json, "field"), message);
             case 404 ->
@@ -43,6 +47,19 @@ final class RemoteErrors {
             case 413 -> tooLarge(message);
             default -> new TideException(status, message);
         };
+    }
+
+    /** A queue's bound refused the enqueue: rebuilt from its parts, the message comes out the same. */
+    private static TideException pendingLimit(JsonNode limit, String message, int status) {
+        try {
+            PendingLimitException.Bound bound =
+                    PendingLimitException.Bound.valueOf(text(limit, "bound").toUpperCase(java.util.Locale.ROOT));
+            return new PendingLimitException(
+                    bound, limit.path("limit").asInt(), text(limit, "queue"), text(limit, "key"), text(limit, "user"));
+        } catch (RuntimeException unreadable) {
+            // Not the body this client knows (another version's, say): the words and status alone.
+            return new TideException(status, message);
+        }
     }
 
     /** The engine words it {@code field: problem}; rebuilt from its parts, the message comes out the same. */

@@ -3,6 +3,7 @@ package dev.tide.core;
 import dev.tide.api.Ack;
 import dev.tide.api.AckResult;
 import dev.tide.api.ClaimRequest;
+import dev.tide.api.CoalescingCheck;
 import dev.tide.api.DeadlineListener;
 import dev.tide.api.EnqueueResult;
 import dev.tide.api.EventQuery;
@@ -122,7 +123,8 @@ public final class Tide implements TaskQueue {
             boolean migrate,
             AutoCloseable folderLock,
             RaceDraws draws,
-            DeadlineSettings deadlineSettings) {
+            DeadlineSettings deadlineSettings,
+            Map<String, CoalescingCheck> coalescingChecks) {
         this.store = store;
         this.clock = clock;
         this.ownedClock = ownedClock;
@@ -137,7 +139,7 @@ public final class Tide implements TaskQueue {
             }
             this.types = new TypeRegistry(store, config.taskDefaults());
             types.reload();
-            this.resolver = new TaskResolver(types, config.payloadCapBytes(), draws);
+            this.resolver = new TaskResolver(types, config.payloadCapBytes(), draws, coalescingChecks);
             this.acks = new AckResolver(types, resolver, config.payloadCapBytes());
             relay.target = new JobNotices(types, resolver, clock);
             store.readySubscribe(queue -> ready.signal(List.of(queue)));
@@ -664,6 +666,7 @@ public final class Tide implements TaskQueue {
         private Duration deadlineMargin = DeadlineSettings.DEFAULT_MARGIN;
         private final List<DeadlineListener> deadlineListeners = new ArrayList<>();
         private MeterRegistry meterRegistry;
+        private final Map<String, CoalescingCheck> coalescingChecks = new HashMap<>();
 
         /** Embedded storage in {@code folder} (created if missing), locked against other processes. */
         public Builder sqlite(Path folder) {
@@ -718,6 +721,22 @@ public final class Tide implements TaskQueue {
             return this;
         }
 
+        /**
+         * Decides, for tasks of {@code taskType} enqueued through this engine (directly, by acknowledgements, or over
+         * HTTP to a server on it), what each does to the pending tasks with its coalescing key, in place of the type's
+         * {@link TaskType#coalescing()} policy. In-process only: tasks enqueued through another engine on the same
+         * database follow the type's policy. See {@link CoalescingCheck}.
+         */
+        public Builder coalescingCheck(String taskType, CoalescingCheck check) {
+            TaskType.requireName("taskType", taskType);
+            if (check == null) {
+                coalescingChecks.remove(taskType);
+            } else {
+                coalescingChecks.put(taskType, check);
+            }
+            return this;
+        }
+
         /** Whether to apply pending migrations on open (default true). */
         public Builder migrate(boolean value) {
             this.migrate = value;
@@ -769,7 +788,16 @@ public final class Tide implements TaskQueue {
                 try {
                     Store store = SqliteStore.open(folder, relay);
                     return new Tide(
-                            store, relay, clockOrSystem(), null, config, migrate, lock, draws, deadlineSettings());
+                            store,
+                            relay,
+                            clockOrSystem(),
+                            null,
+                            config,
+                            migrate,
+                            lock,
+                            draws,
+                            deadlineSettings(),
+                            coalescingChecks);
                 } catch (RuntimeException e) {
                     closeQuietly(lock);
                     throw e;
@@ -796,7 +824,8 @@ public final class Tide implements TaskQueue {
                         migrate,
                         null,
                         draws,
-                        deadlineSettings());
+                        deadlineSettings(),
+                        coalescingChecks);
             }
             if (storeFactory == null) {
                 throw new IllegalStateException("choose a store: sqlite(folder), postgres(url) or store(factory)");
@@ -810,7 +839,8 @@ public final class Tide implements TaskQueue {
                     migrate,
                     null,
                     draws,
-                    deadlineSettings());
+                    deadlineSettings(),
+                    coalescingChecks);
         }
 
         private DeadlineSettings deadlineSettings() {

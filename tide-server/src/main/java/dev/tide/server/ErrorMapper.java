@@ -1,5 +1,6 @@
 package dev.tide.server;
 
+import dev.tide.api.PendingLimitException;
 import dev.tide.api.TideException;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
@@ -26,6 +27,9 @@ final class ErrorMapper {
     private void tide(TideException e, Context ctx) {
         if (e.httpStatus() >= 500) {
             log.warn("{} {} failed: {}", ctx.method(), ctx.path(), e.toString(), e.getCause());
+        }
+        if (e instanceof PendingLimitException) {
+            ctx.header("Retry-After", String.valueOf(PendingLimitException.RETRY_AFTER_SECONDS));
         }
         ctx.status(e.httpStatus()).json(ErrorBody.of(e));
     }
@@ -54,6 +58,7 @@ final class ErrorMapper {
             case 404 -> "not_found";
             case 405 -> "method_not_allowed";
             case 413 -> "payload_too_large";
+            case 429 -> "too_many_requests";
             case 503 -> "unavailable";
             default -> HttpStatus.forStatus(status).name().toLowerCase(java.util.Locale.ROOT);
         };

@@ -29,7 +29,10 @@ final class TaskRoutes {
         routes.post("/v1/tasks/unpark", ctx -> ctx.json(new HttpBodies.Unparked(queue.unpark(selection(ctx)))));
     }
 
-    /** 201 with the new task; 200 with the existing one when its idempotency key matched ({@code created: false}). */
+    /**
+     * 201 with the new task; 200 with an existing one ({@code created: false}) when its idempotency key matched, or its
+     * coalescing key met a pending task that its type ignores the newcomer for or merges it into.
+     */
     private void enqueue(Context ctx) {
         EnqueueResult result = queue.enqueue(body.required(ctx, NewTask.class));
         ctx.status(result.created() ? 201 : 200).json(result);

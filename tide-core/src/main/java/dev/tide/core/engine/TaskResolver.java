@@ -1,16 +1,20 @@
 package dev.tide.core.engine;
 
+import dev.tide.api.Coalescing;
+import dev.tide.api.CoalescingCheck;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.NewTask;
 import dev.tide.api.TaskDefaults;
 import dev.tide.api.TaskState;
 import dev.tide.api.TaskType;
+import dev.tide.core.store.CoalescingRule;
 import dev.tide.core.store.TaskRow;
 import dev.tide.core.store.TaskRow.Dependencies;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.function.IntFunction;
 
@@ -28,11 +32,14 @@ public final class TaskResolver {
     private final TypeRegistry types;
     private final long payloadCap;
     private final RaceDraws draws;
+    private final Map<String, CoalescingCheck> checks;
 
-    public TaskResolver(TypeRegistry types, long payloadCap, RaceDraws draws) {
+    /** @param checks in-process coalescing checks by task type; they take precedence over the type's policy */
+    public TaskResolver(TypeRegistry types, long payloadCap, RaceDraws draws, Map<String, CoalescingCheck> checks) {
         this.types = types;
         this.payloadCap = payloadCap;
         this.draws = draws;
+        this.checks = Map.copyOf(checks);
     }
 
     /**
@@ -86,6 +93,7 @@ public final class TaskResolver {
                 task.queue() == null ? NewTask.DEFAULT_QUEUE : TaskType.requireName(prefix + "queue", task.queue());
         String owner = Inputs.text(prefix + "owner", task.owner());
         String key = Inputs.text(prefix + "idempotencyKey", task.idempotencyKey());
+        String coalescingKey = Inputs.text(prefix + "coalescingKey", task.coalescingKey());
         String payload = Inputs.json(prefix + "payload", task.payload(), payloadCap);
         if (task.maxAttempts() != null && task.maxAttempts() < 1) {
             throw new InvalidRequestException(prefix + "maxAttempts", "must be at least 1");
@@ -127,7 +135,20 @@ public final class TaskResolver {
                         : runAt.isAfter(now) ? TaskState.SCHEDULED : TaskState.READY,
                 now,
                 expiresAt,
-                dependencies);
+                dependencies,
+                coalescingKey,
+                coalescingKey == null ? null : coalescingRule(type));
+    }
+
+    /** The type's check or policy; null for a type that keeps every pending task, which needs no lookup. */
+    private CoalescingRule coalescingRule(String type) {
+        CoalescingCheck check = checks.get(type);
+        if (check != null) {
+            return CoalescingRule.checkedBy(check);
+        }
+        TaskType defined = types.taskType(type);
+        Coalescing policy = defined == null ? Coalescing.KEEP : defined.coalescingOrKeep();
+        return policy == Coalescing.KEEP ? null : CoalescingRule.of(policy);
     }
 
     private static Instant runAt(NewTask task, String prefix, Instant now) {

@@ -18,6 +18,9 @@ import java.util.List;
  *     queue at the queue's race clock plus {@code raceDraw / weight}
  * @param expiresAt when it expires unless leased by then, or null
  * @param dependencies the tasks it waits on
+ * @param coalescingKey relates the task to the pending tasks of its queue and owner with the same key, or null
+ * @param coalescing how it treats them; null when it keeps them all (no key, or a {@code keep} type), so that the store
+ *     looks nothing up
  */
 public record TaskRow(
         String queue,
@@ -36,7 +39,9 @@ public record TaskRow(
         TaskState initialState,
         Instant createdAt,
         Instant expiresAt,
-        Dependencies dependencies) {
+        Dependencies dependencies,
+        String coalescingKey,
+        CoalescingRule coalescing) {
 
     /**
      * The tasks a new task waits on: existing tasks by id, and tasks of the same insert by their position in it.
@@ -96,6 +101,13 @@ public record TaskRow(
                 initialState,
                 createdAt,
                 expiresAt,
-                dependencies);
+                dependencies,
+                coalescingKey,
+                coalescing);
+    }
+
+    /** Whether the store must look up the pending tasks with this task's key before inserting it. */
+    public boolean coalesces() {
+        return coalescingKey != null && coalescing != null;
     }
 }

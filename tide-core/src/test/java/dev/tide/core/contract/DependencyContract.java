@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tide.api.Ack;
 import dev.tide.api.ClaimRequest;
+import dev.tide.api.Coalescing;
 import dev.tide.api.ConflictException;
 import dev.tide.api.DependencyFailure;
 import dev.tide.api.EnqueueResult;
@@ -18,6 +19,7 @@ import dev.tide.api.Outcome;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.TaskState;
+import dev.tide.api.TaskType;
 import dev.tide.core.TideConfig;
 import dev.tide.core.time.ManualClock;
 import java.time.Duration;
@@ -213,6 +215,18 @@ public abstract class DependencyContract {
         clock.advance(Duration.ofMinutes(10));
         fixture.maintenance();
         assertThat(runAll(Ack.Kind.SUCCEED)).isEqualTo("b");
+    }
+
+    @Test
+    void aSupersededDependencyCancelsItsDependents() {
+        queue.defineTaskType(TaskType.named("step").withCoalescing(Coalescing.REPLACE));
+        long old = enqueue(task("old").coalescingKey("report"));
+        long dependent = enqueue(task("dependent").dependsOn(old));
+        enqueue(task("new").coalescingKey("report"));
+
+        assertThat(queue.task(old).outcome()).isEqualTo(Outcome.SUPERSEDED);
+        assertThat(queue.task(dependent).outcome()).isEqualTo(Outcome.CANCELLED);
+        assertThat(queue.task(dependent).message()).isEqualTo("dependency " + old + " ended superseded");
     }
 
     @Test

@@ -513,7 +513,8 @@ public abstract class TaskQueueContract {
 
     @Test
     void badQueueNamesAreRefused() {
-        assertThatThrownBy(() -> queue.defineQueue(new QueueDefinition("no spaces", Discipline.FIFO, null, null, null)))
+        assertThatThrownBy(() -> queue.defineQueue(
+                        new QueueDefinition("no spaces", Discipline.FIFO, null, null, null, null, null, null)))
                 .isInstanceOfSatisfying(
                         InvalidRequestException.class,
                         e -> assertThat(e.field()).isEqualTo("name"));
@@ -990,7 +991,8 @@ public abstract class TaskQueueContract {
                 2,
                 Duration.ofHours(1),
                 Duration.ofSeconds(30),
-                RetryBackoff.fixed(Duration.ofSeconds(1))));
+                RetryBackoff.fixed(Duration.ofSeconds(1)),
+                null));
         assertThat(queue.taskTypes()).extracting(TaskType::name).contains("report");
         long id = enqueue("report").id();
         TaskInfo t = queue.task(id);

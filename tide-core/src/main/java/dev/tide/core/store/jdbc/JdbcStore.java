@@ -58,7 +58,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -303,9 +302,18 @@ public abstract class JdbcStore implements Store {
     /**
      * Inserts rows into open jobs (or none), computing each dispatch key from its job's priority and deadline.
      * Idempotency keys already taken return the existing task, or fail the whole transaction when type or payload
-     * differ.
+     * differ. Rows with a coalescing rule, and rows of bounded queues, go through {@link SmartInsert} under their
+     * scopes' locks; the others cost nothing more than the check that finds none.
      */
     protected InsertBatch insertRows(Tx tx, List<TaskRow> rows) throws SQLException {
+        return insertRows(tx, rows, true);
+    }
+
+    /**
+     * @param enforceBounds false for the tasks a job's end hooks add (its completion task and alerts): a full queue
+     *     must not keep a job from ending
+     */
+    private InsertBatch insertRows(Tx tx, List<TaskRow> rows, boolean enforceBounds) throws SQLException {
         Map<Long, JobInfo> jobs = openJobsOf(tx, rows);
         Map<String, QueueRow> orders = new HashMap<>();
         List<Placement> placements = new ArrayList<>(rows.size());
@@ -325,22 +333,41 @@ public abstract class JdbcStore implements Store {
                     row.deadline(),
                     row.raceDraw() / row.weight()));
         }
-        List<Long> ids = insertTaskRows(tx, rows, placements);
+        List<SettledRow> ended = new ArrayList<>();
+        Map<Outcome, List<Long>> endedWithDependents = new LinkedHashMap<>();
+        List<SmartInsert.Slot> slots;
+        if (SmartInsert.needed(rows, orders)) {
+            List<String> scopes = SmartInsert.scopes(rows, orders);
+            if (!scopes.isEmpty()) {
+                lockScopes(tx, scopes);
+            }
+            slots = SmartInsert.run(
+                    tx,
+                    rows,
+                    placements,
+                    orders,
+                    enforceBounds,
+                    (r, p) -> insertTaskRows(tx, r, p),
+                    ended,
+                    endedWithDependents);
+        } else {
+            slots = plainSlots(tx, rows, insertTaskRows(tx, rows, placements));
+        }
         List<EnqueueResult> results = new ArrayList<>(rows.size());
         Map<Long, Long> addedPerJob = new TreeMap<>();
         Set<String> ready = new LinkedHashSet<>();
         for (int i = 0; i < rows.size(); i++) {
             TaskRow row = rows.get(i);
-            Long id = ids.get(i);
-            if (id == null) {
-                results.add(new EnqueueResult(existingFor(tx, row), false));
+            SmartInsert.Slot slot = slots.get(i);
+            if (!slot.created()) {
+                results.add(new EnqueueResult(slot.task(), false));
                 continue;
             }
-            results.add(new EnqueueResult(inserted(row, id), true));
+            results.add(new EnqueueResult(slot.task() != null ? slot.task() : Rows.fresh(row, slot.id()), true));
             if (row.jobId() != null) {
                 addedPerJob.merge(row.jobId(), 1L, Long::sum);
             }
-            if (row.initialState() == TaskState.READY) {
+            if (slot.queued() && row.initialState() == TaskState.READY) {
                 ready.add(row.queue());
             }
         }
@@ -360,12 +387,43 @@ public abstract class JdbcStore implements Store {
                 }
             }
         }
+        if (!ended.isEmpty()) {
+            // Tasks a newcomer superseded or neutralized end their jobs' count as cancelled, after the newcomers
+            // joined their jobs: a job whose task was replaced by one of its own must not end in between. Their
+            // dependents go as after any end other than success.
+            JobDeltas deltas = new JobDeltas();
+            for (SettledRow row : ended) {
+                deltas.add(row.jobId(), Outcome.CANCELLED);
+            }
+            Dependents.afterEnded(tx, endedWithDependents, rows.get(0).createdAt(), deltas, ready);
+            applyJobDeltas(tx, deltas, rows.get(0).createdAt(), ready);
+        }
         return new InsertBatch(results, ready);
+    }
+
+    private static List<SmartInsert.Slot> plainSlots(Tx tx, List<TaskRow> rows, List<Long> ids) throws SQLException {
+        List<SmartInsert.Slot> slots = new ArrayList<>(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            Long id = ids.get(i);
+            if (id != null) {
+                slots.add(new SmartInsert.Slot(id, null, true, true));
+            } else {
+                TaskInfo existing = SmartInsert.existingFor(tx, rows.get(i));
+                slots.add(new SmartInsert.Slot(existing.id(), existing, false, false));
+            }
+        }
+        return slots;
     }
 
     /** Inserts the rows and returns their ids in order, null for a row whose idempotency key was taken. */
     protected abstract List<Long> insertTaskRows(Tx tx, List<TaskRow> rows, List<Placement> placements)
             throws SQLException;
+
+    /**
+     * Holds the scopes (coalescing keys, bounded queues; sorted) until the transaction ends, so that concurrent
+     * enqueues on them take turns. Nothing to do where one writer runs every transaction alone (SQLite).
+     */
+    protected void lockScopes(Tx tx, List<String> scopes) throws SQLException {}
 
     private Map<Long, JobInfo> openJobsOf(Tx tx, List<TaskRow> rows) throws SQLException {
         Map<Long, JobInfo> jobs = new HashMap<>();
@@ -381,53 +439,6 @@ public abstract class JdbcStore implements Store {
             jobs.put(jobId, job);
         }
         return jobs;
-    }
-
-    private static TaskInfo existingFor(Tx tx, TaskRow row) throws SQLException {
-        TaskInfo existing;
-        try (ResultSet rs = tx.prepare("task_by_idempotency_key")
-                .set("queue", row.queue())
-                .set("owner", row.owner())
-                .set("idempotency_key", row.idempotencyKey())
-                .query()) {
-            if (!rs.next()) {
-                throw new IllegalStateException("idempotency key conflict without a task: " + row.idempotencyKey());
-            }
-            existing = Rows.task(rs);
-        }
-        if (!existing.type().equals(row.type()) || !Objects.equals(existing.payload(), row.payload())) {
-            throw new ConflictException("idempotencyKey: '" + row.idempotencyKey() + "' already names task "
-                    + existing.id() + " with a different " + (existing.type().equals(row.type()) ? "payload" : "type"));
-        }
-        return existing;
-    }
-
-    private static TaskInfo inserted(TaskRow row, long id) {
-        return new TaskInfo(
-                id,
-                row.queue(),
-                row.type(),
-                row.jobId(),
-                row.owner().isEmpty() ? null : row.owner(),
-                row.payload(),
-                row.priority(),
-                row.weight(),
-                row.runAt(),
-                row.deadline(),
-                row.initialState(),
-                null,
-                0,
-                row.maxAttempts(),
-                null,
-                null,
-                null,
-                null,
-                row.idempotencyKey(),
-                row.createdAt(),
-                null,
-                null,
-                row.expiresAt(),
-                row.dependencies().taskIds());
     }
 
     // --- claiming ------------------------------------------------------------------------------------------------
@@ -757,7 +768,7 @@ public abstract class JdbcStore implements Store {
         }
         List<TaskRow> notices = jobEndHook.tasksFor(ended);
         if (!notices.isEmpty()) {
-            ready.addAll(insertRows(tx, notices).readyQueues());
+            ready.addAll(insertRows(tx, notices, false).readyQueues());
         }
         return Optional.of(ended);
     }
@@ -1156,6 +1167,7 @@ public abstract class JdbcStore implements Store {
         });
     }
 
+    /** Where a finished task counts in a queue's depth: succeeded 0, failed 1, ended without running (cancelled) 2. */
     @Override
     public OptionalLong taskCount(String queue, TaskState state) {
         return read(tx -> {

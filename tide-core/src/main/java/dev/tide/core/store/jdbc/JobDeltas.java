@@ -6,8 +6,8 @@ import java.util.TreeMap;
 
 /**
  * Per job, how many of its tasks ended how in one transaction; applied once per job, in id order (no deadlocks). A
- * job counts succeeded, failed and cancelled tasks; tasks that ended without running for another reason (expired)
- * count as cancelled.
+ * job counts succeeded, failed and cancelled tasks; tasks that ended without running for another reason (expired,
+ * superseded) count as cancelled ({@link Outcome#countsAsCancelled}).
  */
 final class JobDeltas {
     static final int SUCCEEDED = 0;
@@ -25,10 +25,6 @@ final class JobDeltas {
     }
 
     private static int slot(Outcome outcome) {
-        return switch (outcome) {
-            case SUCCEEDED -> SUCCEEDED;
-            case FAILED -> FAILED;
-            default -> CANCELLED;
-        };
+        return outcome == Outcome.SUCCEEDED ? SUCCEEDED : outcome.countsAsCancelled() ? CANCELLED : FAILED;
     }
 }

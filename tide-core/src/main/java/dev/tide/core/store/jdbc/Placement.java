@@ -4,10 +4,11 @@ import dev.tide.core.engine.DispatchKey;
 import java.time.Instant;
 
 /**
- * Where a task goes in its queue's order: its dispatch key, and whether the key places it among a fair queue's users
- * (the flag the fair-queue triggers of migration 5 watch).
+ * Where a task goes in its queue's order: its dispatch key, whether the key places it among a fair queue's users (the
+ * flag the fair-queue triggers of migration 5 watch), and whether its queue counts it against a bound on pending tasks
+ * (the flag of the index those counts read, migration 6).
  */
-public record Placement(byte[] key, boolean fair) {
+public record Placement(byte[] key, boolean fair, boolean bounded) {
 
     /**
      * A task's place in a queue of this discipline.
@@ -22,11 +23,16 @@ public record Placement(byte[] key, boolean fair) {
             int priority,
             Instant deadline,
             double raceLead) {
+        boolean bounded = queue.bounds().any();
         return switch (queue.discipline()) {
-            case ROULETTE -> new Placement(DispatchKey.race(queue.clock() + raceLead), false);
-            case FAIR -> new Placement(DispatchKey.fair(owner, jobPriority, jobDeadline, priority, deadline), true);
+            case ROULETTE -> new Placement(DispatchKey.race(queue.clock() + raceLead), false, bounded);
+            case FAIR ->
+                new Placement(DispatchKey.fair(owner, jobPriority, jobDeadline, priority, deadline), true, bounded);
             default ->
-                new Placement(DispatchKey.of(queue.discipline(), jobPriority, jobDeadline, priority, deadline), false);
+                new Placement(
+                        DispatchKey.of(queue.discipline(), jobPriority, jobDeadline, priority, deadline),
+                        false,
+                        bounded);
         };
     }
 }

@@ -35,7 +35,8 @@ final class QueueCounts {
                 of(byOutcome, Outcome.SUCCEEDED),
                 of(byOutcome, Outcome.FAILED),
                 of(byOutcome, Outcome.CANCELLED),
-                of(byOutcome, Outcome.EXPIRED));
+                of(byOutcome, Outcome.EXPIRED),
+                of(byOutcome, Outcome.SUPERSEDED));
     }
 
     private static <K> long of(Map<K, Long> counts, K key) {

@@ -10,14 +10,20 @@ import java.sql.SQLException;
  * definition it has not seen. A queue without a row serves in priority order with the default shares.
  *
  * @param clock the race clock: a roulette queue's last drawn key, a fair queue's largest pass served
+ * @param bounds its bounds on pending tasks
  */
 record QueueRow(
-        Discipline discipline, boolean suspended, double clock, int defaultAllocation, Integer defaultConcurrency) {
+        Discipline discipline,
+        boolean suspended,
+        double clock,
+        int defaultAllocation,
+        Integer defaultConcurrency,
+        PendingBounds bounds) {
 
     static QueueRow read(Tx tx, String queue) throws SQLException {
         try (ResultSet rs = tx.prepare("queue_get").set("name", queue).query()) {
             if (!rs.next()) {
-                return new QueueRow(Discipline.PRIORITY, false, 0, 1, null);
+                return new QueueRow(Discipline.PRIORITY, false, 0, 1, null, PendingBounds.NONE);
             }
             Integer defaultConcurrency = Rows.nullableInt(rs, "default_concurrency");
             return new QueueRow(
@@ -25,7 +31,8 @@ record QueueRow(
                     rs.getInt("suspended") != 0,
                     DispatchKey.racePosition(rs.getBytes("race_clock")),
                     rs.getInt("default_allocation"),
-                    defaultConcurrency);
+                    defaultConcurrency,
+                    PendingBounds.read(rs));
         }
     }
 }

@@ -27,11 +27,19 @@ final class QueueSettings {
                 .set("discipline", definition.discipline().wireName())
                 .set("default_allocation", (long) definition.defaultAllocation())
                 .set("default_concurrency", toLong(definition.defaultConcurrency()))
+                .set("max_pending", toLong(definition.maxPending()))
+                .set("max_pending_per_key", toLong(definition.maxPendingPerKey()))
+                .set("max_pending_per_user", toLong(definition.maxPendingPerUser()))
                 .set("now", now)
                 .query()) {
             rs.next();
             replaceProhibited(tx, definition.name(), definition.prohibitedUsers());
-            return info(tx, rs);
+            QueueInfo defined = info(tx, rs);
+            if (definition.bounded()) {
+                // Tasks that waited before the queue had a bound start counting against it.
+                tx.prepare("task_bound_pending").set("queue", definition.name()).update();
+            }
+            return defined;
         }
     }
 
@@ -80,7 +88,10 @@ final class QueueSettings {
                 rs.getInt("default_allocation"),
                 defaultConcurrency,
                 prohibited(tx, name),
-                Rows.instant(rs, "updated_at"));
+                Rows.instant(rs, "updated_at"),
+                Rows.nullableInt(rs, "max_pending"),
+                Rows.nullableInt(rs, "max_pending_per_key"),
+                Rows.nullableInt(rs, "max_pending_per_user"));
     }
 
     static List<QueueUser> assign(Tx tx, String queue, UserShares shares) throws SQLException {

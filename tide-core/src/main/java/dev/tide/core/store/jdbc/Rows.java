@@ -8,6 +8,7 @@ import dev.tide.api.Outcome;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskState;
 import dev.tide.api.json.Json;
+import dev.tide.core.store.TaskRow;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -44,11 +45,42 @@ public final class Rows {
                 instant(rs, "started_at"),
                 instant(rs, "finished_at"),
                 instant(rs, "expires_at"),
-                dependsOn(rs.getString("depends_on")));
+                dependsOn(rs.getString("depends_on")),
+                rs.getString("coalescing_key"));
     }
 
     private static List<Long> dependsOn(String json) {
         return json == null ? List.of() : List.of(Json.read(json, Long[].class));
+    }
+
+    /** A task row just inserted under {@code id}, as it stands (no read needed). */
+    public static TaskInfo fresh(TaskRow row, long id) {
+        return new TaskInfo(
+                id,
+                row.queue(),
+                row.type(),
+                row.jobId(),
+                row.owner().isEmpty() ? null : row.owner(),
+                row.payload(),
+                row.priority(),
+                row.weight(),
+                row.runAt(),
+                row.deadline(),
+                row.initialState(),
+                null,
+                0,
+                row.maxAttempts(),
+                null,
+                null,
+                null,
+                null,
+                row.idempotencyKey(),
+                row.createdAt(),
+                null,
+                null,
+                row.expiresAt(),
+                row.dependencies().taskIds(),
+                row.coalescingKey());
     }
 
     /**

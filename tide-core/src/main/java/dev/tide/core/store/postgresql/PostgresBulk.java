@@ -51,6 +51,8 @@ final class PostgresBulk {
         Long[] createdAts = new Long[n];
         Long[] expiresAts = new Long[n];
         Integer[] runAnyways = new Integer[n];
+        String[] coalescingKeys = new String[n];
+        Integer[] boundeds = new Integer[n];
         for (int i = 0; i < n; i++) {
             TaskRow row = rows.get(i);
             queues[i] = row.queue();
@@ -72,6 +74,8 @@ final class PostgresBulk {
             createdAts[i] = millis(row.createdAt());
             expiresAts[i] = millis(row.expiresAt());
             runAnyways[i] = row.dependencies().runAnyway() ? 1 : 0;
+            coalescingKeys[i] = row.coalescingKey();
+            boundeds[i] = placements.get(i).bounded() ? 1 : 0;
         }
         Statement st = tx.prepare("task_insert_many")
                 .setArray("queues", "text", queues)
@@ -92,7 +96,9 @@ final class PostgresBulk {
                 .setArray("idempotency_keys", "text", idempotencyKeys)
                 .setArray("created_ats", "int8", createdAts)
                 .setArray("expires_ats", "int8", expiresAts)
-                .setArray("run_anyways", "int2", runAnyways);
+                .setArray("run_anyways", "int2", runAnyways)
+                .setArray("coalescing_keys", "text", coalescingKeys)
+                .setArray("boundeds", "int2", boundeds);
         Long[] ids = new Long[n];
         try (ResultSet rs = st.query()) {
             while (rs.next()) {

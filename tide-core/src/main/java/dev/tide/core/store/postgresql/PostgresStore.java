@@ -200,6 +200,16 @@ public final class PostgresStore extends JdbcStore {
         return PostgresBulk.insertTasks(tx, rows, placements);
     }
 
+    /**
+     * Advisory locks, held to the end of the transaction, on the keys and bounded queues an enqueue coalesces on or
+     * counts: under READ COMMITTED the lookups and counts that follow each see everything the previous holder
+     * committed. Enqueues that touch neither take no lock.
+     */
+    @Override
+    protected void lockScopes(Tx tx, List<String> scopes) throws SQLException {
+        tx.prepare("scope_lock").setTexts("scopes", scopes).query().close();
+    }
+
     @Override
     protected List<SettledRow> settleRowsInBulk(Tx tx, List<Settlement> settlements, Instant now) throws SQLException {
         return PostgresBulk.settle(tx, settlements, now);

@@ -146,6 +146,8 @@ public final class SqliteStore extends JdbcStore {
                     .set("created_at", row.createdAt())
                     .set("expires_at", row.expiresAt())
                     .set("run_anyway", row.dependencies().runAnyway() ? 1L : 0L)
+                    .set("coalescing_key", row.coalescingKey())
+                    .set("bounded", placements.get(i).bounded() ? 1L : 0L)
                     .addBatch();
         }
         int[] inserted = insert.executeBatch();

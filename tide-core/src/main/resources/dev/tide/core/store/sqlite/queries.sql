@@ -25,9 +25,9 @@ SELECT * FROM tide_queues WHERE name <> '*' ORDER BY name;
 -- used before it was defined, in priority order) are re-keyed in the background: rekey_after_id starts at 0.
 -- name: queue_define
 INSERT INTO tide_queues (name, discipline, suspended, rekey_after_id, changed_at, updated_at, default_allocation,
-                         default_concurrency)
+                         default_concurrency, max_pending, max_pending_per_key, max_pending_per_user)
 VALUES (:name, :discipline, 0, CASE WHEN :discipline = 'priority' THEN NULL ELSE 0 END, :now, :now,
-        :default_allocation, :default_concurrency)
+        :default_allocation, :default_concurrency, :max_pending, :max_pending_per_key, :max_pending_per_user)
 ON CONFLICT (name) DO UPDATE SET
     rekey_after_id = CASE WHEN tide_queues.discipline = excluded.discipline THEN tide_queues.rekey_after_id ELSE 0 END,
     changed_at = CASE WHEN tide_queues.discipline = excluded.discipline THEN tide_queues.changed_at
@@ -35,6 +35,9 @@ ON CONFLICT (name) DO UPDATE SET
     discipline = excluded.discipline,
     default_allocation = excluded.default_allocation,
     default_concurrency = excluded.default_concurrency,
+    max_pending = excluded.max_pending,
+    max_pending_per_key = excluded.max_pending_per_key,
+    max_pending_per_user = excluded.max_pending_per_user,
     updated_at = excluded.updated_at
 RETURNING *;
 
@@ -123,13 +126,60 @@ SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'tide_tasks'), 0) 
 -- name: sqlite_task_insert_with_id
 INSERT INTO tide_tasks (id, queue, type, job_id, owner, payload, payload_bytes, priority, weight, dispatch_key, fair,
                         run_at, deadline, state, max_attempts, lease_ms, idempotency_key, created_at, expires_at,
-                        run_anyway)
+                        run_anyway, coalescing_key, bounded)
 VALUES (:id, :queue, :type, :job_id, :owner, :payload, :payload_bytes, :priority, :weight, :dispatch_key, :fair,
-        :run_at, :deadline, :state, :max_attempts, :lease_ms, :idempotency_key, :created_at, :expires_at, :run_anyway)
+        :run_at, :deadline, :state, :max_attempts, :lease_ms, :idempotency_key, :created_at, :expires_at, :run_anyway,
+        :coalescing_key, :bounded)
 ON CONFLICT (queue, owner, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING;
 
 -- name: task_by_idempotency_key
 SELECT * FROM tide_tasks WHERE queue = :queue AND owner = :owner AND idempotency_key = :idempotency_key;
+
+-- Smart queue (seed 002). The pending tasks that share a newcomer's coalescing key in its queue and owner, oldest
+-- first: a range of tide_tasks_coalescing.
+-- name: coalescing_pending
+SELECT * FROM tide_tasks
+WHERE queue = :queue AND owner = :owner AND coalescing_key = :coalescing_key AND state IN ('scheduled', 'blocked', 'ready', 'parked')
+ORDER BY id
+LIMIT :limit;
+
+-- Ends a pending task met by a newcomer: superseded by it, or cancelled with it (neutralized).
+-- name: task_coalesce_end
+UPDATE tide_tasks SET state = 'finished', outcome = :outcome, message = :message, finished_at = :now
+WHERE id = :id AND (state || '') IN ('scheduled', 'blocked', 'ready', 'parked')
+RETURNING job_id, queue, fair, has_dependents;
+
+-- A pending task takes a newcomer's payload and keeps its place in line.
+-- name: task_coalesce_merge
+UPDATE tide_tasks SET payload = :payload, payload_bytes = :payload_bytes
+WHERE id = :id AND (state || '') IN ('scheduled', 'blocked', 'ready', 'parked')
+RETURNING *;
+
+-- Pending tasks counted against a queue's bounds, each count stopping at the bound (:limit): the cost of a count is
+-- at most the bound's index entries, however long the queue. Tasks of bounded queues are in tide_tasks_bounded;
+-- those with a key are in tide_tasks_coalescing.
+-- name: pending_count_queue
+SELECT count(*) AS n FROM (
+    SELECT 1 FROM tide_tasks WHERE queue = :queue AND bounded = 1 AND state IN ('scheduled', 'blocked', 'ready', 'parked') LIMIT :limit
+) AS counted;
+
+-- name: pending_count_user
+SELECT count(*) AS n FROM (
+    SELECT 1 FROM tide_tasks
+    WHERE queue = :queue AND owner = :owner AND bounded = 1 AND state IN ('scheduled', 'blocked', 'ready', 'parked')
+    LIMIT :limit
+) AS counted;
+
+-- name: pending_count_key
+SELECT count(*) AS n FROM (
+    SELECT 1 FROM tide_tasks
+    WHERE queue = :queue AND owner = :owner AND coalescing_key = :coalescing_key AND state IN ('scheduled', 'blocked', 'ready', 'parked')
+    LIMIT :limit
+) AS counted;
+
+-- When a queue gets a bound, the tasks already waiting in it start counting.
+-- name: task_bound_pending
+UPDATE tide_tasks SET bounded = 1 WHERE queue = :queue AND state IN ('scheduled', 'blocked', 'ready', 'parked') AND bounded = 0;
 
 -- A claim leases on the writer and answers only the ids: SqliteStore reads the rows afterwards on a reader connection
 -- (sqlite_task_claimed_get), which keeps the single writer thread's work per claimed task small. A suspended queue
