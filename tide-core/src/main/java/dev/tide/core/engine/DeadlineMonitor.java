@@ -47,10 +47,8 @@ public final class DeadlineMonitor implements AutoCloseable {
     private final DeadlineSettings settings;
     private final DeadlineMeters meters;
     private final Consumer<Set<String>> onAlertsReady;
-    private final Object wake = new Object();
-    private volatile boolean running;
     private volatile boolean leader;
-    private Thread thread;
+    private PassThread thread;
 
     /** @param onAlertsReady told the queues that got alert tasks, to wake their claims */
     public DeadlineMonitor(
@@ -70,8 +68,8 @@ public final class DeadlineMonitor implements AutoCloseable {
     }
 
     public void start(Duration cap) {
-        running = true;
-        thread = Thread.ofPlatform().name("tide-deadlines").daemon(true).start(() -> loop(cap));
+        thread = new PassThread("tide-deadlines", () -> pass(cap), cap.toMillis());
+        thread.start();
     }
 
     /** One pass, if this node leads maintenance: raises every notice due now; returns how many this node raised. */
@@ -156,46 +154,21 @@ public final class DeadlineMonitor implements AutoCloseable {
 
     /** Wakes the thread for an early pass. */
     public void nudge() {
-        synchronized (wake) {
-            wake.notifyAll();
+        if (thread != null) {
+            thread.nudge();
         }
     }
 
-    private void loop(Duration cap) {
-        while (running) {
-            long sleepMillis = cap.toMillis();
-            try {
-                types.refreshIfStale();
-                runOnce();
-                if (leader) {
-                    sleepMillis = millisUntilNext(cap);
-                }
-            } catch (RuntimeException e) {
-                log.warn("deadline monitor pass failed: {}", e.toString());
-            }
-            synchronized (wake) {
-                if (!running) {
-                    break;
-                }
-                try {
-                    wake.wait(sleepMillis);
-                } catch (InterruptedException e) {
-                    break;
-                }
-            }
-        }
+    private long pass(Duration cap) {
+        types.refreshIfStale();
+        runOnce();
+        return leader ? millisUntilNext(cap) : cap.toMillis();
     }
 
     @Override
     public void close() {
-        running = false;
-        nudge();
         if (thread != null) {
-            try {
-                thread.join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            thread.close();
         }
     }
 }

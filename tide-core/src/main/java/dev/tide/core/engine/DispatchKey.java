@@ -20,7 +20,29 @@ public final class DispatchKey {
     /** Bytes in a priority-order key: 4 + 8 + 4 + 8. */
     public static final int LENGTH = 24;
 
+    /**
+     * The start of the late lane of a {@code fifo}, {@code priority} or {@code edf} queue: the tasks of a job past its
+     * deadline move there ({@link #late}), behind every task on time, and claims serve the two lanes by turns (seed
+     * 000: a late job is served round-robin with the next jobs, so it neither starves nor blocks them). No key of those
+     * disciplines reaches it: the longest is {@value #LENGTH} bytes, and an all-0xFF key shorter than this sorts before
+     * it.
+     */
+    public static final byte[] LATE_LANE = filled(LENGTH + 1, (byte) 0xFF);
+
     private DispatchKey() {}
+
+    private static byte[] filled(int length, byte value) {
+        byte[] bytes = new byte[length];
+        Arrays.fill(bytes, value);
+        return bytes;
+    }
+
+    /** The key of a late job's task: its key in the on-time order, behind the start of the late lane. */
+    public static byte[] late(byte[] onTime) {
+        byte[] key = Arrays.copyOf(LATE_LANE, LATE_LANE.length + onTime.length);
+        System.arraycopy(onTime, 0, key, LATE_LANE.length, onTime.length);
+        return key;
+    }
 
     private static final byte[] FIFO = new byte[0];
 

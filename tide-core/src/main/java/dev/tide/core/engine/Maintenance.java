@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The chores one node does for all: promote scheduled tasks whose time has come, end waiting tasks past their expiry,
- * reclaim expired leases, give the waiting tasks of a queue whose discipline changed their place in the new order,
+ * move the tasks of jobs past their deadline to their queues' late lanes, reclaim expired leases, give the waiting tasks of a queue whose discipline changed their place in the new order,
  * prune what retention allows. Only the leader does them (always this node on SQLite; on PostgreSQL the holder of an
  * advisory lock), each in bounded batches so no pass holds a long transaction.
  *
@@ -43,9 +43,7 @@ public final class Maintenance implements AutoCloseable {
     private final Duration retention;
     private final RaceDraws draws;
     private final Consumer<SettleBatch> onSettled;
-    private final Object wake = new Object();
-    private volatile boolean running;
-    private Thread thread;
+    private PassThread thread;
     private volatile boolean leader;
 
     public Maintenance(
@@ -66,8 +64,8 @@ public final class Maintenance implements AutoCloseable {
     }
 
     public void start(Duration interval) {
-        running = true;
-        thread = Thread.ofPlatform().name("tide-maintenance").daemon(true).start(() -> loop(interval));
+        thread = new PassThread("tide-maintenance", () -> pass(interval), interval.toMillis());
+        thread.start();
     }
 
     /** Whether this node did the chores on its last pass. */
@@ -84,6 +82,7 @@ public final class Maintenance implements AutoCloseable {
         Instant now = clock.instant();
         promote(now);
         expire(now);
+        moveLateJobs(now);
         reclaim(now);
         rekey(now);
         wakeFairUsers(now);
@@ -112,6 +111,20 @@ public final class Maintenance implements AutoCloseable {
             if (expired.count() < BATCH) {
                 return;
             }
+        }
+    }
+
+    private void moveLateJobs(Instant now) {
+        int moved = 0;
+        for (int i = 0; i < MAX_BATCHES_PER_PASS; i++) {
+            int n = store.jobLateMove(now, BATCH);
+            moved += n;
+            if (n < BATCH) {
+                break;
+            }
+        }
+        if (moved > 0) {
+            log.info("{} tasks of late jobs moved to their queues' late lanes", moved);
         }
     }
 
@@ -165,49 +178,28 @@ public final class Maintenance implements AutoCloseable {
 
     /** Wakes the thread for an early pass (a task was scheduled sooner than it planned to look). */
     public void nudge() {
-        synchronized (wake) {
-            wake.notifyAll();
+        if (thread != null) {
+            thread.nudge();
         }
     }
 
-    private void loop(Duration interval) {
-        while (running) {
-            long sleepMillis = interval.toMillis();
-            try {
-                types.refreshIfStale();
-                runOnce();
-                Optional<Instant> next = store.taskNextRunAt();
-                if (next.isPresent()) {
-                    long untilDue =
-                            Duration.between(clock.instant(), next.get()).toMillis();
-                    sleepMillis = Math.max(1, Math.min(sleepMillis, untilDue));
-                }
-            } catch (RuntimeException e) {
-                log.warn("maintenance pass failed: {}", e.toString());
-            }
-            synchronized (wake) {
-                if (!running) {
-                    break;
-                }
-                try {
-                    wake.wait(sleepMillis);
-                } catch (InterruptedException e) {
-                    break;
-                }
-            }
+    /** One pass of the thread; answers how long to sleep: until the next scheduled task is due, at most the interval. */
+    private long pass(Duration interval) {
+        types.refreshIfStale();
+        runOnce();
+        long sleepMillis = interval.toMillis();
+        Optional<Instant> next = store.taskNextRunAt();
+        if (next.isPresent()) {
+            sleepMillis = Math.min(
+                    sleepMillis, Duration.between(clock.instant(), next.get()).toMillis());
         }
+        return sleepMillis;
     }
 
     @Override
     public void close() {
-        running = false;
-        nudge();
         if (thread != null) {
-            try {
-                thread.join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            thread.close();
         }
         if (leader) {
             store.leaderRelease();

@@ -151,6 +151,12 @@ public interface Store extends AutoCloseable {
     /** Returns the parked tasks of a selection to the state they would have now (blocked, scheduled or ready). */
     Unparked taskUnpark(TaskSelection selection, Instant now);
 
+    /**
+     * Moves up to {@code limit} waiting tasks of open jobs past their deadline to their queue's late lane (ordered
+     * queues only), where claims serve them by turns with the tasks on time; returns how many it moved.
+     */
+    int jobLateMove(Instant now, int limit);
+
     /** Ends up to {@code limit} waiting tasks whose expiry has passed as expired, oldest expiry first. */
     Expired taskExpireDue(Instant now, int limit);
 

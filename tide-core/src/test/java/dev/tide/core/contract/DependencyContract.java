@@ -17,16 +17,10 @@ import dev.tide.api.NewJob;
 import dev.tide.api.NewTask;
 import dev.tide.api.Outcome;
 import dev.tide.api.TaskInfo;
-import dev.tide.api.TaskQueue;
 import dev.tide.api.TaskState;
 import dev.tide.api.TaskType;
-import dev.tide.core.TideConfig;
-import dev.tide.core.time.ManualClock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,27 +28,8 @@ import org.junit.jupiter.api.Test;
  * on has succeeded; when one ends otherwise, it ends cancelled (and its own dependents with it) unless it runs
  * anyway. Unknown dependencies and cycles are refused at enqueue and write nothing.
  */
-public abstract class DependencyContract {
-    private static final Instant T0 = Instant.parse("2026-01-05T09:00:00Z");
+public abstract class DependencyContract extends ManualQueueContract {
     private static final String LANE = "deps";
-
-    private ManualClock clock;
-    private QueueFixture fixture;
-    private TaskQueue queue;
-
-    protected abstract FixtureFactory factory();
-
-    @BeforeEach
-    void open() {
-        clock = new ManualClock(T0);
-        fixture = factory().open(clock, TideConfig.defaults().withMaintenanceInterval(null));
-        queue = fixture.queue();
-    }
-
-    @AfterEach
-    void close() {
-        fixture.close();
-    }
 
     private static NewTask.Builder task(String ref) {
         return NewTask.builder("step").queue(LANE).ref(ref).payload(ref);

@@ -11,18 +11,13 @@ import dev.tide.api.LeasedTask;
 import dev.tide.api.NewTask;
 import dev.tide.api.QueueDefinition;
 import dev.tide.api.QueueUser;
-import dev.tide.api.TaskQueue;
 import dev.tide.api.UserFilter;
 import dev.tide.api.UserShares;
-import dev.tide.core.TideConfig;
-import dev.tide.core.time.ManualClock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -31,27 +26,12 @@ import org.junit.jupiter.api.Test;
  * allocation, none holds more leases than its concurrency cap, and a claim's required, excluded, preferred and
  * prohibited users, types and payload size decide whose tasks it may take. The filters apply to every discipline.
  */
-public abstract class FairQueueContract {
-    private static final Instant T0 = Instant.parse("2026-01-05T09:00:00Z");
+public abstract class FairQueueContract extends ManualQueueContract {
     private static final String FAIR = "fair";
 
-    private ManualClock clock;
-    private QueueFixture fixture;
-    private TaskQueue queue;
-
-    protected abstract FixtureFactory factory();
-
     @BeforeEach
-    void openQueue() {
-        clock = new ManualClock(T0);
-        fixture = factory().open(clock, TideConfig.defaults().withMaintenanceInterval(null));
-        queue = fixture.queue();
+    void defineFairQueue() {
         queue.defineQueue(QueueDefinition.named(FAIR).withDiscipline(Discipline.FAIR));
-    }
-
-    @AfterEach
-    void closeQueue() {
-        fixture.close();
     }
 
     private long enqueue(String lane, String user) {

@@ -16,16 +16,11 @@ import dev.tide.api.NewTask;
 import dev.tide.api.Outcome;
 import dev.tide.api.QueueDefinition;
 import dev.tide.api.StatusReport;
-import dev.tide.api.TaskQueue;
 import dev.tide.api.TaskSelection;
 import dev.tide.api.TaskState;
-import dev.tide.core.TideConfig;
-import dev.tide.core.time.ManualClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,27 +28,8 @@ import org.junit.jupiter.api.Test;
  * returns, when unparked, to the state it would have now; a waiting task past its expiry is never delivered and ends
  * expired.
  */
-public abstract class ParkingAndExpiryContract {
-    private static final Instant T0 = Instant.parse("2026-01-05T09:00:00Z");
+public abstract class ParkingAndExpiryContract extends ManualQueueContract {
     private static final String LANE = "lane";
-
-    private ManualClock clock;
-    private QueueFixture fixture;
-    private TaskQueue queue;
-
-    protected abstract FixtureFactory factory();
-
-    @BeforeEach
-    void open() {
-        clock = new ManualClock(T0);
-        fixture = factory().open(clock, TideConfig.defaults().withMaintenanceInterval(null));
-        queue = fixture.queue();
-    }
-
-    @AfterEach
-    void close() {
-        fixture.close();
-    }
 
     private long enqueue(String owner) {
         return enqueue(NewTask.builder("t").queue(LANE).owner(owner));

@@ -21,15 +21,10 @@ import dev.tide.api.QueueDefinition;
 import dev.tide.api.QueueInfo;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
-import dev.tide.api.TaskQueue;
 import dev.tide.api.TaskState;
 import dev.tide.api.TaskType;
-import dev.tide.core.TideConfig;
-import dev.tide.core.time.ManualClock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -38,28 +33,13 @@ import org.junit.jupiter.api.Test;
  * pending tasks with its key (each policy), and the bounds on a queue's pending tasks per queue, key and user. The
  * in-process check function is embedded only: {@link CoalescingCheckContract}.
  */
-public abstract class SmartQueueContract {
-    private static final Instant T0 = Instant.parse("2026-01-05T09:00:00Z");
-
-    private ManualClock clock;
-    private QueueFixture fixture;
-    private TaskQueue queue;
-
-    protected abstract FixtureFactory factory();
+public abstract class SmartQueueContract extends ManualQueueContract {
 
     @BeforeEach
-    void openQueue() {
-        clock = new ManualClock(T0);
-        fixture = factory().open(clock, TideConfig.defaults().withMaintenanceInterval(null));
-        queue = fixture.queue();
+    void defineTypes() {
         for (Coalescing policy : Coalescing.values()) {
             queue.defineTaskType(TaskType.named(policy.wireName()).withCoalescing(policy));
         }
-    }
-
-    @AfterEach
-    void closeQueue() {
-        fixture.close();
     }
 
     private static NewTask.Builder task(String type, String key, String payload) {

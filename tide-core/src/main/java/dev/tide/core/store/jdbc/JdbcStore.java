@@ -27,6 +27,7 @@ import dev.tide.api.TaskType;
 import dev.tide.api.TideEvent;
 import dev.tide.api.UserShares;
 import dev.tide.api.json.Json;
+import dev.tide.core.engine.DispatchKey;
 import dev.tide.core.store.DeadlineDue;
 import dev.tide.core.store.DeadlineRaise;
 import dev.tide.core.store.DeadlineRaised;
@@ -76,6 +77,7 @@ public abstract class JdbcStore implements Store {
     protected final SqlFile sql;
     protected final Dialect dialect;
     private final JobEndHook jobEndHook;
+    private final LateLaneTurns lateLane = new LateLaneTurns();
 
     protected JdbcStore(Dialect dialect, JobEndHook jobEndHook) {
         this.dialect = dialect;
@@ -331,7 +333,8 @@ public abstract class JdbcStore implements Store {
                     job == null ? null : job.deadline(),
                     row.priority(),
                     row.deadline(),
-                    row.raceDraw() / row.weight()));
+                    row.raceDraw() / row.weight(),
+                    job != null && job.deadline() != null && !job.deadline().isAfter(row.createdAt())));
         }
         List<SettledRow> ended = new ArrayList<>();
         Map<Outcome, List<Long>> endedWithDependents = new LinkedHashMap<>();
@@ -476,8 +479,10 @@ public abstract class JdbcStore implements Store {
                 continue;
             }
             List<Claimed> batch = new ArrayList<>(left);
-            try (ResultSet rs =
-                    ClaimStatement.prepare(tx, "task_claim", claim, step, left).query()) {
+            try (ResultSet rs = ClaimStatement.prepare(tx, "task_claim", claim, step, left)
+                    .set("late_lane", DispatchKey.LATE_LANE)
+                    .set("late_share", (long) lateLane.share(claim.queue(), left))
+                    .query()) {
                 while (rs.next()) {
                     batch.add(claimed(rs, claim));
                 }
@@ -1025,6 +1030,11 @@ public abstract class JdbcStore implements Store {
     }
 
     // --- maintenance ---------------------------------------------------------------------------------------------
+
+    @Override
+    public int jobLateMove(Instant now, int limit) {
+        return write(tx -> LateJobs.move(tx, now, limit));
+    }
 
     @Override
     public Expired taskExpireDue(Instant now, int limit) {

@@ -14,6 +14,7 @@ public record Placement(byte[] key, boolean fair, boolean bounded) {
      * A task's place in a queue of this discipline.
      *
      * @param raceLead a roulette task's lead over the queue's race clock (an exponential draw over its weight)
+     * @param lateJob whether the task's job is past its deadline: in an ordered queue it then goes in the late lane
      */
     static Placement of(
             QueueRow queue,
@@ -22,17 +23,17 @@ public record Placement(byte[] key, boolean fair, boolean bounded) {
             Instant jobDeadline,
             int priority,
             Instant deadline,
-            double raceLead) {
+            double raceLead,
+            boolean lateJob) {
         boolean bounded = queue.bounds().any();
         return switch (queue.discipline()) {
             case ROULETTE -> new Placement(DispatchKey.race(queue.clock() + raceLead), false, bounded);
             case FAIR ->
                 new Placement(DispatchKey.fair(owner, jobPriority, jobDeadline, priority, deadline), true, bounded);
-            default ->
-                new Placement(
-                        DispatchKey.of(queue.discipline(), jobPriority, jobDeadline, priority, deadline),
-                        false,
-                        bounded);
+            default -> {
+                byte[] key = DispatchKey.of(queue.discipline(), jobPriority, jobDeadline, priority, deadline);
+                yield new Placement(lateJob ? DispatchKey.late(key) : key, false, bounded);
+            }
         };
     }
 }

@@ -1,5 +1,6 @@
 package dev.tide.core.store.jdbc;
 
+import dev.tide.core.engine.DispatchKey;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -42,6 +43,7 @@ final class Rekeying {
         long after = queue.afterId();
         int rekeyed = 0;
         try (ResultSet rs = tx.prepare("task_rekey_candidates")
+                .set("late_lane", DispatchKey.LATE_LANE)
                 .set("queue", queue.queue())
                 .set("after_id", after)
                 .set("limit", (long) limit)
@@ -55,7 +57,8 @@ final class Rekeying {
                         Rows.instant(rs, "job_deadline"),
                         rs.getInt("priority"),
                         Rows.instant(rs, "deadline"),
-                        raceDraws.getAsDouble() / rs.getDouble("weight"));
+                        raceDraws.getAsDouble() / rs.getDouble("weight"),
+                        rs.getInt("job_late") != 0);
                 rekey.set("id", after)
                         .set("dispatch_key", placement.key())
                         .set("fair", placement.fair() ? 1L : 0L)

@@ -78,7 +78,8 @@ UPDATE tide_queues SET rekey_after_id = :after_id WHERE name = :name AND changed
 
 -- Waiting tasks of a queue after a task id, with what their dispatch keys are made of.
 -- name: task_rekey_candidates
-SELECT t.id, t.owner, t.priority, t.weight, t.deadline, j.priority AS job_priority, j.deadline AS job_deadline
+SELECT t.id, t.owner, t.priority, t.weight, t.deadline, j.priority AS job_priority, j.deadline AS job_deadline,
+       CASE WHEN j.late_at IS NOT NULL OR t.dispatch_key >= :late_lane THEN 1 ELSE 0 END AS job_late
 FROM tide_tasks t LEFT JOIN tide_jobs j ON j.id = t.job_id
 WHERE t.queue = :queue AND t.id > :after_id AND (t.state || '') IN ('scheduled', 'blocked', 'ready', 'parked')
 ORDER BY t.id
@@ -225,15 +226,35 @@ FROM unnest(:scopes::text[]) AS scope;
 
 -- Rows are locked (skipping those another claimer holds) before they are leased, and leased before they are
 -- returned: no task ever has two holders, and concurrent claimers do not queue behind each other.
+-- An ordered queue has two lanes: its tasks on time, and behind DispatchKey.LATE_LANE the tasks of jobs past their
+-- deadline. A claim takes :late_share of its tasks from the late lane and the rest on time; a lane with fewer ready
+-- leaves the rest of its share to the other. Each lane is one range of the ready index, in order, locked up to :limit
+-- (constant limits keep the plan an ordered index scan); what a lane locks beyond its share is let go at commit. The
+-- late lane of a queue without late jobs is empty: one index probe.
 -- name: task_claim
-WITH picked AS (
+WITH on_time AS (
     SELECT id FROM tide_tasks
-    WHERE queue = :queue AND state = 'ready'
+    WHERE queue = :queue AND state = 'ready' AND dispatch_key < :late_lane
       AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name IN (:queue, '*') AND (q.suspended = 1 OR q.discipline = 'fair'))
       /*filters*/
     ORDER BY dispatch_key, id
     LIMIT :limit
-    FOR UPDATE SKIP LOCKED)
+    FOR UPDATE SKIP LOCKED),
+late AS (
+    SELECT id FROM tide_tasks
+    WHERE queue = :queue AND state = 'ready' AND dispatch_key >= :late_lane
+      AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name IN (:queue, '*') AND (q.suspended = 1 OR q.discipline = 'fair'))
+      /*filters*/
+    ORDER BY dispatch_key, id
+    LIMIT :limit
+    FOR UPDATE SKIP LOCKED),
+found AS (SELECT (SELECT count(*) FROM on_time) AS on_time, (SELECT count(*) FROM late) AS late),
+picked AS (
+    SELECT o.id FROM (SELECT id, row_number() OVER () AS n FROM on_time) o, found
+    WHERE o.n <= :limit::int - LEAST(:late_share::int, found.late)
+    UNION ALL
+    SELECT l.id FROM (SELECT id, row_number() OVER () AS n FROM late) l, found
+    WHERE l.n <= :limit::int - LEAST(:limit::int - :late_share::int, found.on_time))
 UPDATE tide_tasks t
 SET state = 'leased', lease_owner = :owner, lease_token = :token,
     lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, t.lease_ms), attempts = t.attempts + 1,
@@ -556,6 +577,29 @@ AND created_at >= :received_from
 
 -- name: park_if_received_to
 AND created_at < :received_to
+
+-- Late jobs (LateJobs): open jobs past their deadline whose tasks have not all moved to the late lane yet.
+-- name: job_late_due
+SELECT id FROM tide_jobs
+WHERE state = 'open' AND late_at IS NULL AND deadline IS NOT NULL AND deadline <= :now
+ORDER BY deadline
+LIMIT :limit;
+
+-- Moves up to :limit waiting tasks of a late job, in ordered queues (fifo, priority, edf; a queue without a row is in
+-- priority order), behind the late lane's start; their order among themselves stays.
+-- name: task_late_move
+UPDATE tide_tasks SET dispatch_key = :late_lane::bytea || dispatch_key
+WHERE id = ANY(ARRAY(
+    SELECT t.id FROM tide_tasks t
+    WHERE t.job_id = :job_id AND (t.state || '') IN ('scheduled', 'blocked', 'ready', 'parked') AND t.fair = 0
+      AND t.dispatch_key < :late_lane
+      AND COALESCE((SELECT q.discipline FROM tide_queues q WHERE q.name = t.queue), 'priority')
+          IN ('fifo', 'priority', 'edf')
+    LIMIT :limit))
+  AND (state || '') IN ('scheduled', 'blocked', 'ready', 'parked') AND dispatch_key < :late_lane;
+
+-- name: job_late_mark
+UPDATE tide_jobs SET late_at = :now WHERE id = :id;
 
 -- name: task_lease_list
 SELECT * FROM tide_tasks WHERE state = 'leased' AND lease_owner = :owner ORDER BY id;

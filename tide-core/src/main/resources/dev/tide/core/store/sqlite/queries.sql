@@ -63,7 +63,8 @@ UPDATE tide_queues SET rekey_after_id = :after_id WHERE name = :name AND changed
 
 -- Waiting tasks of a queue after a task id, with what their dispatch keys are made of.
 -- name: task_rekey_candidates
-SELECT t.id, t.owner, t.priority, t.weight, t.deadline, j.priority AS job_priority, j.deadline AS job_deadline
+SELECT t.id, t.owner, t.priority, t.weight, t.deadline, j.priority AS job_priority, j.deadline AS job_deadline,
+       CASE WHEN j.late_at IS NOT NULL OR t.dispatch_key >= :late_lane THEN 1 ELSE 0 END AS job_late
 FROM tide_tasks t LEFT JOIN tide_jobs j ON j.id = t.job_id
 WHERE t.queue = :queue AND t.id > :after_id AND t.state IN ('scheduled', 'blocked', 'ready', 'parked')
 ORDER BY t.id
@@ -185,20 +186,39 @@ UPDATE tide_tasks SET bounded = 1 WHERE queue = :queue AND state IN ('scheduled'
 -- (sqlite_task_claimed_get), which keeps the single writer thread's work per claimed task small. A suspended queue
 -- (or server) and a fair queue (FairClaim serves it) get a limit of 0: SQLite evaluates the limit once, before the
 -- scan, where a condition in the WHERE clause would be tested on every index entry of the queue.
+-- An ordered queue has two lanes: its tasks on time, and behind DispatchKey.LATE_LANE the tasks of jobs past their
+-- deadline. A claim takes :late_share of its tasks from the late lane and the rest on time; a lane with nothing ready
+-- leaves its share to the other. Each lane is one range of the ready index, in order.
 -- name: task_claim
 UPDATE tide_tasks
 SET state = 'leased', lease_owner = :owner, lease_token = :token,
     lease_expires_at = :now + COALESCE(:lease_ms, lease_ms), attempts = attempts + 1,
     started_at = COALESCE(started_at, :now)
 WHERE id IN (
-    SELECT id FROM tide_tasks
-    WHERE queue = :queue AND state = 'ready'
-      /*filters*/
-    ORDER BY dispatch_key, id
-    LIMIT CASE
-        WHEN EXISTS (SELECT 1 FROM tide_queues q
-                     WHERE q.name IN (:queue, '*') AND (q.suspended = 1 OR q.discipline = 'fair')) THEN 0
-        ELSE :limit END)
+    SELECT id FROM (
+        SELECT id FROM tide_tasks
+        WHERE queue = :queue AND state = 'ready' AND dispatch_key < :late_lane
+          /*filters*/
+        ORDER BY dispatch_key, id
+        LIMIT CASE
+            WHEN EXISTS (SELECT 1 FROM tide_queues q
+                         WHERE q.name IN (:queue, '*') AND (q.suspended = 1 OR q.discipline = 'fair')) THEN 0
+            WHEN :late_share > 0 AND EXISTS (SELECT 1 FROM tide_tasks
+                                             WHERE queue = :queue AND state = 'ready' AND dispatch_key >= :late_lane)
+                THEN :limit - :late_share
+            ELSE :limit END)
+    UNION ALL
+    SELECT id FROM (
+        SELECT id FROM tide_tasks
+        WHERE queue = :queue AND state = 'ready' AND dispatch_key >= :late_lane
+          /*filters*/
+        ORDER BY dispatch_key, id
+        LIMIT CASE
+            WHEN EXISTS (SELECT 1 FROM tide_queues q
+                         WHERE q.name IN (:queue, '*') AND (q.suspended = 1 OR q.discipline = 'fair')) THEN 0
+            WHEN EXISTS (SELECT 1 FROM tide_tasks
+                         WHERE queue = :queue AND state = 'ready' AND dispatch_key < :late_lane) THEN :late_share
+            ELSE :limit END))
 RETURNING id, dispatch_key;
 
 -- A fair queue's claim takes each user's tasks from its own range of keys (DispatchKey.fair), never anyone else's:
@@ -507,6 +527,28 @@ AND created_at >= :received_from
 
 -- name: park_if_received_to
 AND created_at < :received_to
+
+-- Late jobs (LateJobs): open jobs past their deadline whose tasks have not all moved to the late lane yet.
+-- name: job_late_due
+SELECT id FROM tide_jobs
+WHERE state = 'open' AND late_at IS NULL AND deadline IS NOT NULL AND deadline <= :now
+ORDER BY deadline
+LIMIT :limit;
+
+-- Moves up to :limit waiting tasks of a late job, in ordered queues (fifo, priority, edf; a queue without a row is in
+-- priority order), behind the late lane's start; their order among themselves stays.
+-- name: task_late_move
+UPDATE tide_tasks SET dispatch_key = unhex(hex(:late_lane) || hex(dispatch_key))
+WHERE id IN (
+    SELECT t.id FROM tide_tasks t
+    WHERE t.job_id = :job_id AND t.state IN ('scheduled', 'blocked', 'ready', 'parked') AND t.fair = 0
+      AND t.dispatch_key < :late_lane
+      AND COALESCE((SELECT q.discipline FROM tide_queues q WHERE q.name = t.queue), 'priority')
+          IN ('fifo', 'priority', 'edf')
+    LIMIT :limit);
+
+-- name: job_late_mark
+UPDATE tide_jobs SET late_at = :now WHERE id = :id;
 
 -- name: task_lease_list
 SELECT * FROM tide_tasks WHERE state = 'leased' AND lease_owner = :owner ORDER BY id;

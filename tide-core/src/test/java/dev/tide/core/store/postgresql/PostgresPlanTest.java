@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
+import dev.tide.core.engine.DispatchKey;
 import dev.tide.core.testing.PostgresTestDatabase;
 import dev.tide.core.time.ManualClock;
 import java.sql.Connection;
@@ -29,7 +30,22 @@ class PostgresPlanTest {
     private static PostgresStore store;
 
     private static final Map<String, Object> CLAIM = Map.of(
-            "queue", "default", "limit", 100L, "owner", "w", "token", "t", "now", 1_000L, "types", List.of("a", "b"));
+            "queue",
+            "default",
+            "limit",
+            100L,
+            "owner",
+            "w",
+            "token",
+            "t",
+            "now",
+            1_000L,
+            "types",
+            List.of("a", "b"),
+            "late_lane",
+            DispatchKey.LATE_LANE,
+            "late_share",
+            50L);
 
     @BeforeAll
     static void fill() throws SQLException {
@@ -67,8 +83,10 @@ class PostgresPlanTest {
                 execute("ANALYZE tide_tasks");
             }
             assertThat(String.join("\n", store.explain("task_claim")))
-                    .as("the generic plan knows no queue")
-                    .contains("Index Cond: (queue = $1)");
+                    .as("the generic plan knows no queue: each lane is a range of the ready index")
+                    .contains("Index Cond: ((queue = $1) AND (dispatch_key < $2))")
+                    .contains("Index Cond: ((queue = $5) AND (dispatch_key >= $6))")
+                    .doesNotContain("Sort");
             for (String statement : List.of(
                     "task_claim+claim_unless_prohibited", "task_claim+claim_if_types+claim_unless_prohibited")) {
                 for (String plan : plans(statement, CLAIM)) {
