@@ -6,7 +6,7 @@ import java.time.Instant;
 /**
  * Where a task goes in its queue's order: its dispatch key, whether the key places it among a fair queue's users (the
  * flag the fair-queue triggers of migration 5 watch), and whether its queue counts it against a bound on pending tasks
- * (the flag of the index those counts read, migration 6).
+ * (the flag of the index those counts read, migration 8).
  */
 public record Placement(byte[] key, boolean fair, boolean bounded) {
 
