@@ -3,24 +3,12 @@ package dev.tide.core;
 import dev.tide.core.contract.FairQueueContract;
 import dev.tide.core.contract.FixtureFactory;
 import dev.tide.core.testing.PostgresFixtures;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Fair queues and claim filters on the embedded engine over PostgreSQL. */
 class PostgresFairQueueTest extends FairQueueContract {
-    private static PostgresFixtures fixtures;
-
-    @BeforeAll
-    static void createSchema() {
-        fixtures = PostgresFixtures.create("fair");
-    }
-
-    @AfterAll
-    static void dropSchema() {
-        if (fixtures != null) {
-            fixtures.close();
-        }
-    }
+    @RegisterExtension
+    static final PostgresFixtures fixtures = PostgresFixtures.perClass("fair");
 
     @Override
     protected FixtureFactory factory() {

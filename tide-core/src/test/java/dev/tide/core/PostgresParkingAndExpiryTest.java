@@ -3,24 +3,12 @@ package dev.tide.core;
 import dev.tide.core.contract.FixtureFactory;
 import dev.tide.core.contract.ParkingAndExpiryContract;
 import dev.tide.core.testing.PostgresFixtures;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Parking and expiry on the embedded engine over PostgreSQL. */
 class PostgresParkingAndExpiryTest extends ParkingAndExpiryContract {
-    private static PostgresFixtures fixtures;
-
-    @BeforeAll
-    static void createSchema() {
-        fixtures = PostgresFixtures.create("parking");
-    }
-
-    @AfterAll
-    static void dropSchema() {
-        if (fixtures != null) {
-            fixtures.close();
-        }
-    }
+    @RegisterExtension
+    static final PostgresFixtures fixtures = PostgresFixtures.perClass("parking");
 
     @Override
     protected FixtureFactory factory() {

@@ -8,25 +8,13 @@ import dev.tide.core.store.postgresql.PostgresStore;
 import dev.tide.core.testing.PostgresFixtures;
 import java.time.InstantSource;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Coalescing and pending bounds on the embedded engine over PostgreSQL. */
 class PostgresSmartQueueTest extends SmartQueueContract {
-    private static PostgresFixtures fixtures;
-
-    @BeforeAll
-    static void createSchema() {
-        fixtures = PostgresFixtures.create("smart");
-    }
-
-    @AfterAll
-    static void dropSchema() {
-        if (fixtures != null) {
-            fixtures.close();
-        }
-    }
+    @RegisterExtension
+    static final PostgresFixtures fixtures = PostgresFixtures.perClass("smart");
 
     @Override
     protected FixtureFactory factory() {

@@ -6,21 +6,42 @@ import dev.tide.core.contract.EngineFixture;
 import dev.tide.core.contract.FixtureFactory;
 import dev.tide.core.contract.QueueFixture;
 import java.time.InstantSource;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Engines on PostgreSQL for the contract suites: one schema per test class, emptied before each test (faster than a
- * schema per test, and the tests still start from nothing).
+ * schema per test, and the tests still start from nothing). Registered as a static extension of the test class, it
+ * creates the schema before the class's tests and drops it after them.
  */
-public final class PostgresFixtures implements FixtureFactory, AutoCloseable {
-    private final PostgresTestDatabase db;
+public final class PostgresFixtures implements FixtureFactory, BeforeAllCallback, AfterAllCallback {
+    private final String owner;
+    private PostgresTestDatabase db;
 
-    private PostgresFixtures(PostgresTestDatabase db) {
-        this.db = db;
+    private PostgresFixtures(String owner) {
+        this.owner = owner;
     }
 
-    /** A fresh schema named after {@code owner}; skips (or fails under CI) when PostgreSQL is unreachable. */
-    public static PostgresFixtures create(String owner) {
-        return new PostgresFixtures(PostgresTestDatabase.create(owner));
+    /**
+     * Fixtures on a schema named after {@code owner}, created when the test class starts; skips (or fails under CI)
+     * when PostgreSQL is unreachable.
+     */
+    public static PostgresFixtures perClass(String owner) {
+        return new PostgresFixtures(owner);
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        db = PostgresTestDatabase.create(owner);
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        if (db != null) {
+            db.close();
+            db = null;
+        }
     }
 
     @Override
@@ -29,10 +50,5 @@ public final class PostgresFixtures implements FixtureFactory, AutoCloseable {
         Tide tide =
                 Tide.builder().postgres(db.url()).clock(clock).config(config).build();
         return new EngineFixture(tide, null);
-    }
-
-    @Override
-    public void close() {
-        db.close();
     }
 }
