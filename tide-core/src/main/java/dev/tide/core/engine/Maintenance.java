@@ -11,6 +11,7 @@ import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.IntSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -101,48 +102,52 @@ public final class Maintenance implements AutoCloseable {
     }
 
     private void expire(Instant now) {
-        for (int i = 0; i < MAX_BATCHES_PER_PASS; i++) {
-            Expired expired = store.taskExpireDue(now, BATCH);
-            if (expired.count() == 0) {
-                return;
+        int expired = inBatches(() -> {
+            Expired batch = store.taskExpireDue(now, BATCH);
+            if (batch.count() > 0) {
+                onSettled.accept(batch.effects());
             }
-            onSettled.accept(expired.effects());
-            log.info("{} waiting tasks expired", expired.count());
-            if (expired.count() < BATCH) {
-                return;
-            }
+            return batch.count();
+        });
+        if (expired > 0) {
+            log.info("{} waiting tasks expired", expired);
         }
     }
 
     private void moveLateJobs(Instant now) {
-        int moved = 0;
-        for (int i = 0; i < MAX_BATCHES_PER_PASS; i++) {
-            int n = store.jobLateMove(now, BATCH);
-            moved += n;
-            if (n < BATCH) {
-                break;
-            }
-        }
+        int moved = inBatches(() -> store.jobLateMove(now, BATCH));
         if (moved > 0) {
             log.info("{} tasks of late jobs moved to their queues' late lanes", moved);
         }
     }
 
     private void reclaim(Instant now) {
-        for (int i = 0; i < MAX_BATCHES_PER_PASS; i++) {
+        int reclaimed = inBatches(() -> {
             List<ExpiredLease> expired = store.taskLeaseExpired(now, BATCH);
-            if (expired.isEmpty()) {
-                return;
+            if (!expired.isEmpty()) {
+                List<Settlement> settlements = expired.stream()
+                        .map(e -> acks.reclaim(e, "lease expired", now))
+                        .toList();
+                onSettled.accept(store.taskSettleMany(settlements, now));
             }
-            List<Settlement> settlements = expired.stream()
-                    .map(e -> acks.reclaim(e, "lease expired", now))
-                    .toList();
-            onSettled.accept(store.taskSettleMany(settlements, now));
-            log.info("reclaimed {} expired leases", expired.size());
-            if (expired.size() < BATCH) {
-                return;
+            return expired.size();
+        });
+        if (reclaimed > 0) {
+            log.info("reclaimed {} expired leases", reclaimed);
+        }
+    }
+
+    /** Runs a chore batch after batch while whole batches come back, at most a pass's worth; answers the total. */
+    private static int inBatches(IntSupplier batch) {
+        int total = 0;
+        for (int i = 0; i < MAX_BATCHES_PER_PASS; i++) {
+            int n = batch.getAsInt();
+            total += n;
+            if (n < BATCH) {
+                break;
             }
         }
+        return total;
     }
 
     /** Wakes fair-queue users left asleep by an enqueue that raced the claim deactivating them. */
@@ -165,15 +170,9 @@ public final class Maintenance implements AutoCloseable {
             return;
         }
         Instant cutoff = now.minus(retention);
-        for (int i = 0; i < MAX_BATCHES_PER_PASS && store.taskPrune(cutoff, BATCH) == BATCH; i++) {
-            // keep going while whole batches come back
-        }
-        for (int i = 0; i < MAX_BATCHES_PER_PASS && store.jobPrune(cutoff, BATCH) == BATCH; i++) {
-            // likewise
-        }
-        for (int i = 0; i < MAX_BATCHES_PER_PASS && store.eventPrune(cutoff, BATCH) == BATCH; i++) {
-            // events are kept as long as the tasks they are about
-        }
+        inBatches(() -> store.taskPrune(cutoff, BATCH));
+        inBatches(() -> store.jobPrune(cutoff, BATCH));
+        inBatches(() -> store.eventPrune(cutoff, BATCH)); // events are kept as long as the tasks they are about
     }
 
     /** Wakes the thread for an early pass (a task was scheduled sooner than it planned to look). */

@@ -4,6 +4,7 @@ import dev.tide.api.ConflictException;
 import dev.tide.api.EnqueueResult;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.Outcome;
+import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskState;
 import dev.tide.api.json.Json;
 import dev.tide.core.store.TaskRow;
@@ -34,8 +35,10 @@ final class Dependents {
      * @param results the insert's answer, in row order: the ids of the rows, and of the tasks that matched an
      *     idempotency key instead
      * @param ready receives the queues of tasks whose dependencies were all met already
+     * @return the linked tasks as they now stand (blocked, or free to run), by their row's position
      */
-    static void link(Tx tx, List<TaskRow> rows, List<EnqueueResult> results, Instant now, Set<String> ready)
+    static Map<Integer, TaskInfo> link(
+            Tx tx, List<TaskRow> rows, List<EnqueueResult> results, Instant now, Set<String> ready)
             throws SQLException {
         Map<Integer, List<Long>> dependenciesOf = new LinkedHashMap<>();
         Set<Long> dependedOn = new LinkedHashSet<>();
@@ -52,8 +55,9 @@ final class Dependents {
             dependedOn.addAll(ids);
         }
         if (dependenciesOf.isEmpty()) {
-            return;
+            return Map.of();
         }
+        Map<Integer, TaskInfo> linked = new HashMap<>();
         Map<Long, Outcome> ended = markDependedOn(tx, dependedOn);
         List<Long> edgeFrom = new ArrayList<>();
         List<Long> edgeTo = new ArrayList<>();
@@ -78,8 +82,11 @@ final class Dependents {
                     .set("now", now)
                     .set("id", taskId)
                     .query()) {
-                if (rs.next() && TaskState.parse(rs.getString("state")) == TaskState.READY) {
-                    ready.add(rs.getString("queue"));
+                rs.next();
+                TaskInfo task = Rows.task(rs);
+                linked.put(e.getKey(), task);
+                if (task.state() == TaskState.READY) {
+                    ready.add(task.queue());
                 }
             }
         }
@@ -89,6 +96,7 @@ final class Dependents {
                     .setLongs("task_ids", edgeTo)
                     .update();
         }
+        return linked;
     }
 
     /**

@@ -64,6 +64,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.DoubleSupplier;
+import java.util.stream.Stream;
 
 /**
  * The store logic both dialects share, written against named statements. A dialect supplies how a transaction runs
@@ -381,14 +382,8 @@ public abstract class JdbcStore implements Store {
                     .update();
         }
         if (rows.stream().anyMatch(r -> !r.dependencies().isEmpty())) {
-            Dependents.link(tx, rows, results, rows.get(0).createdAt(), ready);
-            for (int i = 0; i < rows.size(); i++) {
-                if (!rows.get(i).dependencies().isEmpty() && results.get(i).created()) {
-                    results.set(
-                            i,
-                            new EnqueueResult(taskGet(tx, results.get(i).id()).orElseThrow(), true));
-                }
-            }
+            Dependents.link(tx, rows, results, rows.get(0).createdAt(), ready)
+                    .forEach((i, linked) -> results.set(i, new EnqueueResult(linked, true)));
         }
         if (!ended.isEmpty()) {
             // Tasks a newcomer superseded or neutralized end their jobs' count as cancelled, after the newcomers
@@ -994,37 +989,19 @@ public abstract class JdbcStore implements Store {
 
     /** The statement with the {@code park_if_*} filters the selection asks for, bound. */
     private static Statement selected(Tx tx, String name, TaskSelection selection) throws SQLException {
-        List<String> filters = new ArrayList<>();
-        if (!selection.taskIds().isEmpty()) {
-            filters.add("park_if_ids");
-        }
-        if (selection.owner() != null) {
-            filters.add("park_if_owner");
-        }
-        if (selection.queue() != null) {
-            filters.add("park_if_queue");
-        }
-        if (selection.receivedFrom() != null) {
-            filters.add("park_if_received_from");
-        }
-        if (selection.receivedTo() != null) {
-            filters.add("park_if_received_to");
-        }
-        Statement st = tx.prepare(name, filters);
-        if (!selection.taskIds().isEmpty()) {
-            st.setLongs("ids", selection.taskIds());
-        }
-        if (selection.owner() != null) {
-            st.set("owner", selection.owner());
-        }
-        if (selection.queue() != null) {
-            st.set("queue", selection.queue());
-        }
-        if (selection.receivedFrom() != null) {
-            st.set("received_from", selection.receivedFrom());
-        }
-        if (selection.receivedTo() != null) {
-            st.set("received_to", selection.receivedTo());
+        record Condition(String filter, String param, Object value) {}
+        List<Condition> conditions = Stream.of(
+                        new Condition("park_if_ids", "ids", selection.taskIds().isEmpty() ? null : selection.taskIds()),
+                        new Condition("park_if_owner", "owner", selection.owner()),
+                        new Condition("park_if_queue", "queue", selection.queue()),
+                        new Condition("park_if_received_from", "received_from", selection.receivedFrom()),
+                        new Condition("park_if_received_to", "received_to", selection.receivedTo()))
+                .filter(c -> c.value() != null)
+                .toList();
+        Statement st =
+                tx.prepare(name, conditions.stream().map(Condition::filter).toList());
+        for (Condition c : conditions) {
+            st.setValue(c.param(), c.value());
         }
         return st;
     }

@@ -464,7 +464,7 @@ UPDATE tide_tasks
 SET blockers = :blockers, depends_on = :depends_on,
     state = CASE WHEN :blockers > 0 THEN 'blocked' WHEN run_at > :now THEN 'scheduled' ELSE 'ready' END
 WHERE id = :id
-RETURNING queue, state;
+RETURNING *;
 
 -- The tasks waiting on :ids, one blocker fewer per task of :ids they wait on (after a failure, only those that run
 -- anyway); those with none left become ready or scheduled, parked ones stay parked.
