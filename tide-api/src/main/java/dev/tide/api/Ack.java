@@ -21,6 +21,8 @@ import java.util.Locale;
  * @param retryDelay for {@link Kind#RETRY}: wait this long instead of the type's backoff
  * @param jobInfo new info JSON for the task's job, written in the same transaction (a handler's cursor across cycles)
  * @param enqueue tasks to create in the same transaction, only if this ack is accepted (consume and produce atomically)
+ * @param unitsUsed of the units granted with the lease ({@link LeasedTask#budget()}), how many the handler used; the
+ *     rest goes back to the hour they were charged to. Null: all of them
  */
 public record Ack(
         long taskId,
@@ -36,10 +38,14 @@ public record Ack(
         @JsonRawValue @JsonDeserialize(using = RawJsonDeserializer.class)
         String jobInfo,
 
-        List<NewTask> enqueue) {
+        List<NewTask> enqueue,
+        Integer unitsUsed) {
 
     public Ack {
         enqueue = enqueue == null ? List.of() : List.copyOf(enqueue);
+        if (unitsUsed != null && unitsUsed < 0) {
+            throw new InvalidRequestException("unitsUsed", "must not be negative");
+        }
     }
 
     /** The kinds of acknowledgement. */
@@ -86,6 +92,7 @@ public record Ack(
         private String message;
         private String jobInfo;
         private final List<NewTask> enqueue = new ArrayList<>();
+        private Integer unitsUsed;
 
         private Builder(long taskId, String token) {
             this.taskId = taskId;
@@ -127,6 +134,12 @@ public record Ack(
             return this;
         }
 
+        /** Of the units granted with the lease, how many were used; the rest is given back to the hour. */
+        public Builder unitsUsed(int units) {
+            this.unitsUsed = units;
+            return this;
+        }
+
         public Ack succeed() {
             return build(Kind.SUCCEED, null);
         }
@@ -150,7 +163,7 @@ public record Ack(
         }
 
         private Ack build(Kind kind, Duration delay) {
-            return new Ack(taskId, token, kind, result, message, delay, jobInfo, enqueue);
+            return new Ack(taskId, token, kind, result, message, delay, jobInfo, enqueue, unitsUsed);
         }
     }
 }

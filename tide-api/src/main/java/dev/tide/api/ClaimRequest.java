@@ -15,6 +15,8 @@ import java.util.Set;
  * @param waitFor how long to wait for a task when none is ready (long poll); zero or null returns at once
  * @param maxPayloadBytes only tasks whose payload (UTF-8 JSON) is at most this many bytes; null for any size
  * @param users whose tasks to take; null for {@link UserFilter#ANY}
+ * @param session names the processing cycle this claim belongs to: the claims of one session share its profiles'
+ *     {@link ProfileLimits#maxPerSession()} budgets. Null: the claim is a session of its own
  */
 public record ClaimRequest(
         String queue,
@@ -24,7 +26,8 @@ public record ClaimRequest(
         Duration leaseDuration,
         Duration waitFor,
         Long maxPayloadBytes,
-        UserFilter users) {
+        UserFilter users,
+        String session) {
 
     public static final int MAX_LIMIT = 1000;
 
@@ -35,26 +38,31 @@ public record ClaimRequest(
     }
 
     public static ClaimRequest of(String queue, String worker, int limit) {
-        return new ClaimRequest(queue, worker, limit, Set.of(), null, null, null, null);
+        return new ClaimRequest(queue, worker, limit, Set.of(), null, null, null, null, null);
     }
 
     public ClaimRequest withTypes(Set<String> newTypes) {
-        return new ClaimRequest(queue, worker, limit, newTypes, leaseDuration, waitFor, maxPayloadBytes, users);
+        return new ClaimRequest(
+                queue, worker, limit, newTypes, leaseDuration, waitFor, maxPayloadBytes, users, session);
     }
 
     public ClaimRequest withWait(Duration newWait) {
-        return new ClaimRequest(queue, worker, limit, types, leaseDuration, newWait, maxPayloadBytes, users);
+        return new ClaimRequest(queue, worker, limit, types, leaseDuration, newWait, maxPayloadBytes, users, session);
     }
 
     public ClaimRequest withLease(Duration newLease) {
-        return new ClaimRequest(queue, worker, limit, types, newLease, waitFor, maxPayloadBytes, users);
+        return new ClaimRequest(queue, worker, limit, types, newLease, waitFor, maxPayloadBytes, users, session);
     }
 
     public ClaimRequest withMaxPayloadBytes(Long bytes) {
-        return new ClaimRequest(queue, worker, limit, types, leaseDuration, waitFor, bytes, users);
+        return new ClaimRequest(queue, worker, limit, types, leaseDuration, waitFor, bytes, users, session);
+    }
+
+    public ClaimRequest withSession(String name) {
+        return new ClaimRequest(queue, worker, limit, types, leaseDuration, waitFor, maxPayloadBytes, users, name);
     }
 
     public ClaimRequest withUsers(UserFilter filter) {
-        return new ClaimRequest(queue, worker, limit, types, leaseDuration, waitFor, maxPayloadBytes, filter);
+        return new ClaimRequest(queue, worker, limit, types, leaseDuration, waitFor, maxPayloadBytes, filter, session);
     }
 }

@@ -1,7 +1,18 @@
 package dev.tide.api;
 
-/** A claimed task and the lease under which the claimer holds it. */
-public record LeasedTask(TaskInfo task, Lease lease) {
+/**
+ * A claimed task and the lease under which the claimer holds it.
+ *
+ * @param budget the units this session may spend on the task, when a profile governs it: its {@link NewTask#units()},
+ *     or for a divisible task as many of them as the hour and session had left (a file reader reads this many lines).
+ *     Null when no profile limits the task
+ */
+public record LeasedTask(TaskInfo task, Lease lease, Integer budget) {
+
+    public LeasedTask(TaskInfo task, Lease lease) {
+        this(task, lease, null);
+    }
+
     public long id() {
         return task.id();
     }

@@ -37,6 +37,11 @@ import java.util.List;
  *     {@link TaskType#coalescing()} policy decides what it does to them (see {@link Coalescing}), and a queue may bound
  *     the pending tasks per key ({@link QueueDefinition#maxPendingPerKey()}). Null for none: the task is then never
  *     compared with others
+ * @param units what the task costs against its profile's hourly and session budgets (seed 000: one message to 50
+ *     recipients is 50 emails); 1 when null. A task whose units exceed the budget left waits for a later hour
+ * @param divisible whether the task may be started with less than its units, as much as the budget has left: its
+ *     handler is told the grant ({@link LeasedTask#budget()}), does that much (reads that many lines, say), reports what
+ *     it used ({@link Ack#unitsUsed()}) and keeps its cursor in the job's info. False when null
  */
 public record NewTask(
         String type,
@@ -58,12 +63,27 @@ public record NewTask(
         String ref,
         List<String> dependsOn,
         DependencyFailure onDependencyFailure,
-        String coalescingKey) {
+        String coalescingKey,
+        Integer units,
+        Boolean divisible) {
 
     public static final String DEFAULT_QUEUE = "default";
 
     public NewTask {
         dependsOn = dependsOn == null ? List.of() : List.copyOf(dependsOn);
+        if (units != null && units < 1) {
+            throw new InvalidRequestException("units", "must be at least 1");
+        }
+    }
+
+    /** The units the task costs, 1 when not given. */
+    public int unitsOrOne() {
+        return units == null ? 1 : units;
+    }
+
+    /** Whether it may start with part of its units. */
+    public boolean divisibleOrFalse() {
+        return Boolean.TRUE.equals(divisible);
     }
 
     /** A task of {@code type} whose payload is {@code payload} serialized as JSON. */
@@ -104,6 +124,8 @@ public record NewTask(
         b.dependsOn.addAll(dependsOn);
         b.onDependencyFailure = onDependencyFailure;
         b.coalescingKey = coalescingKey;
+        b.units = units;
+        b.divisible = divisible;
         return b;
     }
 
@@ -126,6 +148,8 @@ public record NewTask(
         private final List<String> dependsOn = new ArrayList<>();
         private DependencyFailure onDependencyFailure;
         private String coalescingKey;
+        private Integer units;
+        private Boolean divisible;
 
         private Builder(String type) {
             this.type = type;
@@ -229,6 +253,18 @@ public record NewTask(
             return this;
         }
 
+        /** What the task costs against its profile's budgets (at least 1). */
+        public Builder units(int units) {
+            this.units = units;
+            return this;
+        }
+
+        /** Lets the task start with as many of its units as the budget has left. */
+        public Builder divisible(boolean divisible) {
+            this.divisible = divisible;
+            return this;
+        }
+
         public NewTask build() {
             return new NewTask(
                     type,
@@ -247,7 +283,9 @@ public record NewTask(
                     ref,
                     dependsOn,
                     onDependencyFailure,
-                    coalescingKey);
+                    coalescingKey,
+                    units,
+                    divisible);
         }
     }
 }

@@ -19,6 +19,8 @@ import java.util.List;
  * @param expiresAt when it expires unless leased by then, or null
  * @param dependsOn the tasks it waits on to succeed (empty when none)
  * @param coalescingKey the key relating it to other pending tasks of its queue and owner, or null
+ * @param units what it costs against its profile's budgets
+ * @param divisible whether it may start with part of its units
  */
 public record TaskInfo(
         long id,
@@ -51,7 +53,9 @@ public record TaskInfo(
         Instant finishedAt,
         Instant expiresAt,
         List<Long> dependsOn,
-        String coalescingKey) {
+        String coalescingKey,
+        int units,
+        boolean divisible) {
 
     public TaskInfo {
         dependsOn = dependsOn == null ? List.of() : List.copyOf(dependsOn);

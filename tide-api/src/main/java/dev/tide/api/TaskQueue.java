@@ -179,6 +179,30 @@ public interface TaskQueue extends AutoCloseable {
     /** The server-wide prohibited users. */
     Set<String> prohibitedUsers();
 
+    /**
+     * Creates or replaces a profile: the throughput directives of a task type, or the defaults of a job type's tasks
+     * (see {@link Profile}). Takes effect at the next claim on every node, and is recorded in the event log.
+     */
+    Profile defineProfile(Profile profile);
+
+    /** All profiles, by key ({@code task:<type>}, then {@code job:<type>}). */
+    List<Profile> profiles();
+
+    /** Removes a profile by its key ({@code task:<type>} or {@code job:<type>}); {@link NotFoundException} if none. */
+    void deleteProfile(String key);
+
+    /**
+     * What each profile says now: the entry in force, the hourly limit after load scaling, and the units already
+     * counted in the current hour.
+     */
+    List<ProfileStatus> profileStatus();
+
+    /**
+     * Sets a load signal's reading, as a host application reporting its request rate does; profiles that scale or
+     * choose by the signal read it at the next claim on this node.
+     */
+    void reportLoad(String signal, double value);
+
     /** Queue depths and open jobs. */
     StatusReport status();
 

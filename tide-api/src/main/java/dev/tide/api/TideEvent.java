@@ -29,4 +29,8 @@ public record TideEvent(
 
     public static final String DEADLINE_WARNING = DeadlineNotice.Kind.WARNING.eventKind();
     public static final String DEADLINE_VIOLATION = DeadlineNotice.Kind.VIOLATION.eventKind();
+    /** A profile was created or replaced; detail: {@code profile} (its key) and {@code definition}. */
+    public static final String PROFILE_DEFINED = "profile.defined";
+    /** A profile was removed; detail: {@code profile}. */
+    public static final String PROFILE_DELETED = "profile.deleted";
 }

@@ -83,6 +83,14 @@ final class EnqueueCommand implements Runnable {
     @Option(names = "--job", description = "Id of an open job the task joins.")
     Long job;
 
+    @Option(names = "--units", description = "What the task costs against its profile's budgets (default 1).")
+    Integer units;
+
+    @Option(
+            names = "--divisible",
+            description = "The task may start with part of its units, as many as its profile's budget has left.")
+    boolean divisible;
+
     @Option(names = "--json", description = "Print the result as JSON.")
     boolean json;
 
@@ -108,7 +116,9 @@ final class EnqueueCommand implements Runnable {
                 null,
                 dependsOn.stream().map(String::valueOf).toList(),
                 DependencyFailure.parse(onDependencyFailure),
-                coalescingKey);
+                coalescingKey,
+                units,
+                divisible ? Boolean.TRUE : null);
         try (TargetOptions.Target t = target.open("tide enqueue")) {
             EnqueueResult result = t.queue().enqueue(task);
             var out = spec.commandLine().getOut();

@@ -116,6 +116,9 @@ final class JsonHttp implements AutoCloseable {
         if (reply.status() >= 400) {
             throw RemoteErrors.decode(reply.status(), reply.body(), base);
         }
+        if (reply.body() == null || reply.body().isEmpty()) {
+            return null; // 204: nothing to read
+        }
         try {
             return Json.mapper().readValue(reply.body(), type);
         } catch (JsonProcessingException e) {

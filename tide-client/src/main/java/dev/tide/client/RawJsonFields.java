@@ -75,6 +75,7 @@ final class RawJsonFields {
                 a.message(),
                 a.retryDelay(),
                 Json.normalize(prefix + "jobInfo", a.jobInfo()),
-                enqueue);
+                enqueue,
+                a.unitsUsed());
     }
 }

@@ -15,6 +15,8 @@ import dev.tide.api.LeasedTask;
 import dev.tide.api.NewJob;
 import dev.tide.api.NewTask;
 import dev.tide.api.Page;
+import dev.tide.api.Profile;
+import dev.tide.api.ProfileStatus;
 import dev.tide.api.QueueDefinition;
 import dev.tide.api.QueueInfo;
 import dev.tide.api.QueueUser;
@@ -352,6 +354,32 @@ public final class TideClient implements TaskQueue {
                         null,
                         HttpBodies.Events.class)
                 .events();
+    }
+
+    @Override
+    public Profile defineProfile(Profile profile) {
+        return http.call("PUT", "v1/profiles", profile, Profile.class);
+    }
+
+    @Override
+    public List<Profile> profiles() {
+        return http.call("GET", "v1/profiles", null, HttpBodies.Profiles.class).profiles();
+    }
+
+    @Override
+    public void deleteProfile(String key) {
+        http.call("DELETE", "v1/profiles/" + PathSegment.encode(key), null, Void.class);
+    }
+
+    @Override
+    public List<ProfileStatus> profileStatus() {
+        return http.call("GET", "v1/profiles/status", null, HttpBodies.ProfileStatuses.class)
+                .profiles();
+    }
+
+    @Override
+    public void reportLoad(String signal, double value) {
+        http.call("PUT", "v1/load/" + PathSegment.encode(signal), new HttpBodies.LoadReading(value), Void.class);
     }
 
     /** Closes the HTTP client: requests in flight get a few seconds to finish. */

@@ -13,10 +13,13 @@ import dev.tide.api.JobInfo;
 import dev.tide.api.JobType;
 import dev.tide.api.Lease;
 import dev.tide.api.LeasedTask;
+import dev.tide.api.LoadCondition;
 import dev.tide.api.NewJob;
 import dev.tide.api.NewTask;
 import dev.tide.api.NotFoundException;
 import dev.tide.api.Page;
+import dev.tide.api.Profile;
+import dev.tide.api.ProfileStatus;
 import dev.tide.api.QueueDefinition;
 import dev.tide.api.QueueInfo;
 import dev.tide.api.QueueUser;
@@ -35,7 +38,9 @@ import dev.tide.core.engine.DeadlineMonitor;
 import dev.tide.core.engine.DeadlineSettings;
 import dev.tide.core.engine.Inputs;
 import dev.tide.core.engine.JobNotices;
+import dev.tide.core.engine.LoadSignals;
 import dev.tide.core.engine.Maintenance;
+import dev.tide.core.engine.ProfileSessions;
 import dev.tide.core.engine.RaceDraws;
 import dev.tide.core.engine.ReadySignal;
 import dev.tide.core.engine.TaskResolver;
@@ -47,6 +52,7 @@ import dev.tide.core.store.JobEndHook;
 import dev.tide.core.store.JobInsertResult;
 import dev.tide.core.store.JobRow;
 import dev.tide.core.store.LeaseExtension;
+import dev.tide.core.store.ProfileSession;
 import dev.tide.core.store.SettleBatch;
 import dev.tide.core.store.Settlement;
 import dev.tide.core.store.Store;
@@ -108,6 +114,8 @@ public final class Tide implements TaskQueue {
     private final AutoCloseable ownedClock;
     private final List<WorkerPool> pools = new CopyOnWriteArrayList<>();
     private final List<Consumer<JobInfo>> jobListeners = new CopyOnWriteArrayList<>();
+    private final LoadSignals load;
+    private final ProfileSessions sessions;
     private volatile boolean closed;
 
     /**
@@ -137,6 +145,8 @@ public final class Tide implements TaskQueue {
             if (migrate) {
                 store.schemaMigrate();
             }
+            this.load = new LoadSignals(store, clock);
+            this.sessions = new ProfileSessions(clock);
             this.types = new TypeRegistry(store, config.taskDefaults());
             types.reload();
             this.resolver = new TaskResolver(types, config.payloadCapBytes(), draws, coalescingChecks);
@@ -252,6 +262,7 @@ public final class Tide implements TaskQueue {
         if (wait.isNegative()) {
             throw new InvalidRequestException("waitFor", "must not be negative");
         }
+        ProfileSession session = sessions.named(Inputs.text("session", request.session()));
         long deadline = System.nanoTime() + wait.toNanos();
         while (true) {
             long seen = ready.version(queue);
@@ -264,7 +275,10 @@ public final class Tide implements TaskQueue {
                     clock.instant(),
                     leaseMillis,
                     request.maxPayloadBytes(),
-                    request.users()));
+                    request.users(),
+                    load,
+                    session,
+                    null));
             long left = deadline - System.nanoTime();
             if (!claimed.isEmpty() || left <= 0 || closed) {
                 return claimed;
@@ -532,6 +546,45 @@ public final class Tide implements TaskQueue {
     @Override
     public StatusReport status() {
         return store.status(OPEN_JOBS_IN_STATUS);
+    }
+
+    @Override
+    public Profile defineProfile(Profile profile) {
+        if (profile == null) {
+            throw new InvalidRequestException("profile", "is required");
+        }
+        store.profileUpsert(profile, clock.instant());
+        return profile;
+    }
+
+    @Override
+    public List<Profile> profiles() {
+        return store.profileList();
+    }
+
+    @Override
+    public void deleteProfile(String key) {
+        if (!store.profileDelete(Inputs.requiredText("key", key), clock.instant())) {
+            throw new NotFoundException("profile " + key);
+        }
+    }
+
+    @Override
+    public List<ProfileStatus> profileStatus() {
+        return store.profileStatus(clock.instant(), load);
+    }
+
+    @Override
+    public void reportLoad(String signal, double value) {
+        if (!Double.isFinite(value)) {
+            throw new InvalidRequestException("value", "must be a finite number");
+        }
+        load.report(new LoadCondition(signal, null, 0.0, null).signal(), value);
+    }
+
+    /** The load signals profiles read: register a source of your own, or report a value such as your request rate. */
+    public LoadSignals loadSignals() {
+        return load;
     }
 
     @Override

@@ -76,6 +76,7 @@ public final class TideServer implements AutoCloseable {
         new WorkerRoutes(queue, body).addTo(config.routes);
         new TypeRoutes(queue, body).addTo(config.routes);
         new QueueRoutes(queue, body).addTo(config.routes);
+        new ProfileRoutes(queue, body).addTo(config.routes);
     }
 
     /**

@@ -62,6 +62,13 @@ public final class HttpBodies {
 
     public record Events(List<TideEvent> events) {}
 
+    public record Profiles(List<dev.tide.api.Profile> profiles) {}
+
+    public record ProfileStatuses(List<dev.tide.api.ProfileStatus> profiles) {}
+
+    /** A load signal's reading, as a host application reports it. */
+    public record LoadReading(Double value) {}
+
     public record QueueUsers(List<QueueUser> users) {}
 
     /** A set of user names: the server-wide prohibited users. */

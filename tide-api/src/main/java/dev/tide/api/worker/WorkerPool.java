@@ -132,7 +132,8 @@ public final class WorkerPool implements AutoCloseable {
                         options.leaseDuration,
                         options.pollWait,
                         options.maxPayloadBytes,
-                        options.users));
+                        options.users,
+                        null));
                 errorBackoffMs = 100;
             } catch (RuntimeException e) {
                 slots.release(granted);

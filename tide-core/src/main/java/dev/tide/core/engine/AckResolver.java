@@ -71,7 +71,9 @@ public final class AckResolver {
             case RELEASE -> Settlement.reschedule(ack.taskId(), ack.token(), now, now, message, true);
             case RETRY -> retry(ack, current.get(ack.taskId()), message, now);
         };
-        return base.with(jobInfo, enqueue);
+        // A release gives the task back untouched, so the units granted with it go back too unless it says otherwise.
+        Integer unitsUsed = ack.unitsUsed() != null ? ack.unitsUsed() : ack.kind() == Ack.Kind.RELEASE ? 0 : null;
+        return base.with(jobInfo, enqueue).withUnitsUsed(unitsUsed);
     }
 
     private Settlement retry(Ack ack, TaskInfo task, String message, Instant now) {

@@ -137,7 +137,10 @@ public final class TaskResolver {
                 expiresAt,
                 dependencies,
                 coalescingKey,
-                coalescingKey == null ? null : coalescingRule(type));
+                coalescingKey == null ? null : coalescingRule(type),
+                jobType,
+                task.unitsOrOne(),
+                task.divisibleOrFalse());
     }
 
     /** The type's check or policy; null for a type that keeps every pending task, which needs no lookup. */

@@ -15,6 +15,8 @@ import java.util.List;
  * @param message replaces the task's message when not null
  * @param jobInfo replaces the job's info JSON when not null
  * @param enqueue tasks inserted only if the compare-and-set succeeds
+ * @param unitsUsed of the units granted with the lease, those used; the rest goes back to the hour they were counted
+ *     in. Null: all of them
  */
 public record Settlement(
         long taskId,
@@ -26,7 +28,8 @@ public record Settlement(
         String result,
         String message,
         String jobInfo,
-        List<TaskRow> enqueue) {
+        List<TaskRow> enqueue,
+        Integer unitsUsed) {
 
     public Settlement {
         enqueue = enqueue == null ? List.of() : List.copyOf(enqueue);
@@ -34,17 +37,32 @@ public record Settlement(
 
     public static Settlement finish(long taskId, String token, Outcome outcome, String result, String message) {
         return new Settlement(
-                taskId, token, TaskState.FINISHED, outcome, null, false, result, message, null, List.of());
+                taskId, token, TaskState.FINISHED, outcome, null, false, result, message, null, List.of(), null);
     }
 
     public static Settlement reschedule(
             long taskId, String token, Instant runAt, Instant now, String message, boolean refund) {
         TaskState target = runAt.isAfter(now) ? TaskState.SCHEDULED : TaskState.READY;
-        return new Settlement(taskId, token, target, null, runAt, refund, null, message, null, List.of());
+        return new Settlement(taskId, token, target, null, runAt, refund, null, message, null, List.of(), null);
     }
 
     public Settlement with(String newJobInfo, List<TaskRow> newEnqueue) {
         return new Settlement(
-                taskId, token, target, outcome, runAt, refundAttempt, result, message, newJobInfo, newEnqueue);
+                taskId,
+                token,
+                target,
+                outcome,
+                runAt,
+                refundAttempt,
+                result,
+                message,
+                newJobInfo,
+                newEnqueue,
+                unitsUsed);
+    }
+
+    public Settlement withUnitsUsed(Integer units) {
+        return new Settlement(
+                taskId, token, target, outcome, runAt, refundAttempt, result, message, jobInfo, enqueue, units);
     }
 }

@@ -21,6 +21,9 @@ import java.util.List;
  * @param coalescingKey relates the task to the pending tasks of its queue and owner with the same key, or null
  * @param coalescing how it treats them; null when it keeps them all (no key, or a {@code keep} type), so that the store
  *     looks nothing up
+ * @param jobType the type of its job, or null; a job type's profile governs the tasks whose own type has none
+ * @param units what it costs against its profile's budgets
+ * @param divisible whether it may start with part of its units
  */
 public record TaskRow(
         String queue,
@@ -41,7 +44,10 @@ public record TaskRow(
         Instant expiresAt,
         Dependencies dependencies,
         String coalescingKey,
-        CoalescingRule coalescing) {
+        CoalescingRule coalescing,
+        String jobType,
+        int units,
+        boolean divisible) {
 
     /**
      * The tasks a new task waits on: existing tasks by id, and tasks of the same insert by their position in it.
@@ -103,7 +109,10 @@ public record TaskRow(
                 expiresAt,
                 dependencies,
                 coalescingKey,
-                coalescing);
+                coalescing,
+                jobType,
+                units,
+                divisible);
     }
 
     /** Whether the store must look up the pending tasks with this task's key before inserting it. */

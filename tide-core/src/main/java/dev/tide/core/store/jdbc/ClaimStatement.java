@@ -1,5 +1,6 @@
 package dev.tide.core.store.jdbc;
 
+import dev.tide.core.store.ClaimNarrowing;
 import dev.tide.core.store.TaskClaim;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -23,6 +24,18 @@ final class ClaimStatement {
         if (scope != null) {
             filters.addAll(scope.taskFilters());
         }
+        ClaimNarrowing narrowing = claim.narrowing();
+        if (narrowing != null) {
+            if (!narrowing.closedTypes().isEmpty()) {
+                filters.add("claim_unless_types");
+            }
+            if (!narrowing.closedJobTypes().isEmpty()) {
+                filters.add("claim_unless_job_types");
+            }
+            if (narrowing.onlyJobType() != null) {
+                filters.add("claim_if_job_type");
+            }
+        }
         Statement st = tx.prepare(name, filters)
                 .set("owner", claim.owner())
                 .set("token", claim.token())
@@ -39,6 +52,24 @@ final class ClaimStatement {
         if (scope != null) {
             scope.bind(st);
         }
+        if (narrowing != null) {
+            bind(st, narrowing);
+        }
         return st;
+    }
+
+    private static void bind(Statement st, ClaimNarrowing narrowing) throws SQLException {
+        if (!narrowing.closedTypes().isEmpty()) {
+            st.setTexts("closed_types", narrowing.closedTypes());
+        }
+        if (!narrowing.closedJobTypes().isEmpty()) {
+            st.setTexts("closed_job_types", narrowing.closedJobTypes());
+        }
+        if (!narrowing.closedJobTypes().isEmpty() || narrowing.onlyJobType() != null) {
+            st.setTexts("profiled_types", narrowing.profiledTypes());
+        }
+        if (narrowing.onlyJobType() != null) {
+            st.set("only_job_type", narrowing.onlyJobType());
+        }
     }
 }

@@ -12,9 +12,12 @@ import dev.tide.api.JobState;
 import dev.tide.api.JobType;
 import dev.tide.api.Lease;
 import dev.tide.api.LeasedTask;
+import dev.tide.api.LoadReadings;
 import dev.tide.api.NotFoundException;
 import dev.tide.api.Outcome;
 import dev.tide.api.Page;
+import dev.tide.api.Profile;
+import dev.tide.api.ProfileStatus;
 import dev.tide.api.QueueDefinition;
 import dev.tide.api.QueueInfo;
 import dev.tide.api.QueueUser;
@@ -79,6 +82,8 @@ public abstract class JdbcStore implements Store {
     protected final Dialect dialect;
     private final JobEndHook jobEndHook;
     private final LateLaneTurns lateLane = new LateLaneTurns();
+    /** This node's copy of the profiles; each claim checks its revision against the database's. */
+    private volatile ProfileBook profiles = ProfileBook.EMPTY;
 
     protected JdbcStore(Dialect dialect, JobEndHook jobEndHook) {
         this.dialect = dialect;
@@ -441,22 +446,68 @@ public abstract class JdbcStore implements Store {
 
     // --- claiming ------------------------------------------------------------------------------------------------
 
-    /** A task a claim leased: its id and key, and the task itself where the claim statement reads it whole. */
-    public record Claimed(long id, byte[] key, LeasedTask task) {
+    /**
+     * A task a claim leased: its id and key, and the task itself where the claim statement reads it whole; what it
+     * costs (type, job type, units) for profiles, and the grant a profile gave it.
+     */
+    public record Claimed(
+            long id,
+            byte[] key,
+            LeasedTask task,
+            String type,
+            String jobType,
+            int units,
+            boolean divisible,
+            Grant grant) {
         static final Comparator<Claimed> IN_DISPATCH_ORDER = (a, b) -> {
             int byKey = Arrays.compareUnsigned(a.key, b.key);
             return byKey != 0 ? byKey : Long.compare(a.id, b.id);
         };
+
+        /** The units a profile granted a task, and the hour they count in. */
+        public record Grant(String profileKey, Instant hour, int units) {}
+
+        /** A row of a claim statement's answer; {@code task} when the statement reads the task whole. */
+        public static Claimed read(ResultSet rs, LeasedTask task) throws SQLException {
+            return new Claimed(
+                    rs.getLong("id"),
+                    rs.getBytes("dispatch_key"),
+                    task,
+                    rs.getString("type"),
+                    rs.getString("job_type"),
+                    rs.getInt("units"),
+                    rs.getInt("divisible") != 0,
+                    null);
+        }
+
+        Claimed granted(Grant newGrant) {
+            LeasedTask withBudget = task == null ? null : new LeasedTask(task.task(), task.lease(), newGrant.units());
+            return new Claimed(id, key, withBudget, type, jobType, units, divisible, newGrant);
+        }
     }
 
     @Override
     public List<LeasedTask> taskClaim(TaskClaim claim) {
-        return write(tx -> claimRows(tx, claim)).stream().map(Claimed::task).toList();
+        return claimCounted(claim).stream().map(Claimed::task).toList();
+    }
+
+    /**
+     * Runs the claim and counts its grants in its session once it has committed (a transaction run again after a
+     * deadlock must not count twice).
+     */
+    protected final List<Claimed> claimCounted(TaskClaim claim) {
+        List<Claimed> claimed = write(tx -> claimRows(tx, claim));
+        for (Claimed row : claimed) {
+            if (row.grant() != null) {
+                claim.session().add(row.grant().profileKey(), row.grant().units());
+            }
+        }
+        return claimed;
     }
 
     /** One row of a claim statement's answer ({@code task_claim}, {@code fair_claim_users}). */
     protected Claimed claimed(ResultSet rs, TaskClaim claim) throws SQLException {
-        return new Claimed(rs.getLong("id"), rs.getBytes("dispatch_key"), Rows.leased(rs, claim.leaseMillis()));
+        return Claimed.read(rs, Rows.leased(rs, claim.leaseMillis()));
     }
 
     /**
@@ -466,6 +517,14 @@ public abstract class JdbcStore implements Store {
      * ({@link FairClaim}) if the queue is fair. A roulette queue's race clock then moves to the last key drawn.
      */
     protected final List<Claimed> claimRows(Tx tx, TaskClaim claim) throws SQLException {
+        profiles = profiles.current(tx);
+        if (profiles.isEmpty()) {
+            return claimInOrder(tx, claim);
+        }
+        return ProfiledClaim.run(tx, claim, profiles, step -> claimInOrder(tx, step));
+    }
+
+    private List<Claimed> claimInOrder(Tx tx, TaskClaim claim) throws SQLException {
         List<UserScope> steps = UserScope.steps(claim.users());
         List<Claimed> claimed = new ArrayList<>();
         for (UserScope step : steps) {
@@ -549,6 +608,11 @@ public abstract class JdbcStore implements Store {
     }
 
     private SettleBatch settle(Tx tx, List<Settlement> settlements, Instant now) throws SQLException {
+        for (Settlement s : settlements) {
+            if (s.unitsUsed() != null) {
+                ProfileSql.refund(tx, s.taskId(), s.token(), s.unitsUsed());
+            }
+        }
         List<SettledRow> rows = settleRows(tx, settlements, now);
         JobDeltas deltas = new JobDeltas();
         Set<String> ready = new LinkedHashSet<>();
@@ -1114,6 +1178,49 @@ public abstract class JdbcStore implements Store {
                     alerts.isEmpty() ? Set.of() : insertRows(tx, alerts).readyQueues();
             return new DeadlineRaised(raised, ready);
         });
+    }
+
+    @Override
+    public void profileUpsert(Profile profile, Instant now) {
+        write(tx -> {
+            ProfileSql.upsert(tx, profile, now);
+            return null;
+        });
+    }
+
+    @Override
+    public boolean profileDelete(String key, Instant now) {
+        return write(tx -> ProfileSql.delete(tx, key, now));
+    }
+
+    @Override
+    public List<Profile> profileList() {
+        return read(tx -> profiles = profiles.current(tx)).all();
+    }
+
+    @Override
+    public List<ProfileStatus> profileStatus(Instant now, LoadReadings load) {
+        return read(tx -> ProfileSql.status(tx, profiles = profiles.current(tx), now, load));
+    }
+
+    @Override
+    public void loadRecord(String signal, Instant hour, double value) {
+        write(tx -> {
+            ProfileSql.loadRecord(tx, signal, hour, value);
+            return null;
+        });
+    }
+
+    @Override
+    public double loadMean(String signal, List<Instant> hours) {
+        return read(tx -> ProfileSql.loadMean(tx, signal, hours));
+    }
+
+    @Override
+    public int profileHoursPrune(Instant cutoff) {
+        return write(
+                tx -> tx.prepare("profile_hours_prune").set("cutoff", cutoff).update()
+                        + tx.prepare("load_hours_prune").set("cutoff", cutoff).update());
     }
 
     @Override

@@ -46,7 +46,9 @@ public final class Rows {
                 instant(rs, "finished_at"),
                 instant(rs, "expires_at"),
                 dependsOn(rs.getString("depends_on")),
-                rs.getString("coalescing_key"));
+                rs.getString("coalescing_key"),
+                rs.getInt("units"),
+                rs.getInt("divisible") != 0);
     }
 
     private static List<Long> dependsOn(String json) {
@@ -80,7 +82,9 @@ public final class Rows {
                 null,
                 row.expiresAt(),
                 row.dependencies().taskIds(),
-                row.coalescingKey());
+                row.coalescingKey(),
+                row.units(),
+                row.divisible());
     }
 
     /**
@@ -95,7 +99,7 @@ public final class Rows {
                 rs.getString("lease_token"),
                 task.leaseExpiresAt(),
                 Duration.ofMillis(millis));
-        return new LeasedTask(task, lease);
+        return new LeasedTask(task, lease, nullableInt(rs, "granted_units"));
     }
 
     public static JobInfo job(ResultSet rs) throws SQLException {

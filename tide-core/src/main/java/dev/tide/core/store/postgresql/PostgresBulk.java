@@ -53,6 +53,9 @@ final class PostgresBulk {
         Integer[] runAnyways = new Integer[n];
         String[] coalescingKeys = new String[n];
         Integer[] boundeds = new Integer[n];
+        String[] jobTypes = new String[n];
+        Integer[] units = new Integer[n];
+        Integer[] divisibles = new Integer[n];
         for (int i = 0; i < n; i++) {
             TaskRow row = rows.get(i);
             queues[i] = row.queue();
@@ -76,6 +79,9 @@ final class PostgresBulk {
             runAnyways[i] = row.dependencies().runAnyway() ? 1 : 0;
             coalescingKeys[i] = row.coalescingKey();
             boundeds[i] = placements.get(i).bounded() ? 1 : 0;
+            jobTypes[i] = row.jobType();
+            units[i] = row.units();
+            divisibles[i] = row.divisible() ? 1 : 0;
         }
         Statement st = tx.prepare("task_insert_many")
                 .setArray("queues", "text", queues)
@@ -98,7 +104,10 @@ final class PostgresBulk {
                 .setArray("expires_ats", "int8", expiresAts)
                 .setArray("run_anyways", "int2", runAnyways)
                 .setArray("coalescing_keys", "text", coalescingKeys)
-                .setArray("boundeds", "int2", boundeds);
+                .setArray("boundeds", "int2", boundeds)
+                .setArray("job_types", "text", jobTypes)
+                .setArray("unitss", "int4", units)
+                .setArray("divisibles", "int2", divisibles);
         Long[] ids = new Long[n];
         try (ResultSet rs = st.query()) {
             while (rs.next()) {

@@ -268,6 +268,16 @@ public final class PostgresStore extends JdbcStore {
     // --- diagnostics ---------------------------------------------------------------------------------------------
 
     @Override
+    public double activeConnections() {
+        return read(tx -> {
+            try (java.sql.ResultSet rs = tx.prepare("pg_active_connections").query()) {
+                rs.next();
+                return (double) rs.getLong("n");
+            }
+        });
+    }
+
+    @Override
     public StoreInfo info() {
         return new StoreInfo("postgresql", true, connections.location());
     }

@@ -86,8 +86,7 @@ public final class SqliteStore extends JdbcStore {
      */
     @Override
     public List<LeasedTask> taskClaim(TaskClaim claim) {
-        List<Long> ids =
-                write(tx -> claimRows(tx, claim)).stream().map(Claimed::id).toList();
+        List<Long> ids = claimCounted(claim).stream().map(Claimed::id).toList();
         if (ids.isEmpty()) {
             return List.of();
         }
@@ -109,7 +108,7 @@ public final class SqliteStore extends JdbcStore {
 
     @Override
     protected Claimed claimed(ResultSet rs, TaskClaim claim) throws SQLException {
-        return new Claimed(rs.getLong("id"), rs.getBytes("dispatch_key"), null);
+        return Claimed.read(rs, null);
     }
 
     /**
@@ -148,6 +147,9 @@ public final class SqliteStore extends JdbcStore {
                     .set("run_anyway", row.dependencies().runAnyway() ? 1L : 0L)
                     .set("coalescing_key", row.coalescingKey())
                     .set("bounded", placements.get(i).bounded() ? 1L : 0L)
+                    .set("job_type", row.jobType())
+                    .set("units", (long) row.units())
+                    .set("divisible", row.divisible() ? 1L : 0L)
                     .addBatch();
         }
         int[] inserted = insert.executeBatch();

@@ -127,10 +127,10 @@ SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'tide_tasks'), 0) 
 -- name: sqlite_task_insert_with_id
 INSERT INTO tide_tasks (id, queue, type, job_id, owner, payload, payload_bytes, priority, weight, dispatch_key, fair,
                         run_at, deadline, state, max_attempts, lease_ms, idempotency_key, created_at, expires_at,
-                        run_anyway, coalescing_key, bounded)
+                        run_anyway, coalescing_key, bounded, job_type, units, divisible)
 VALUES (:id, :queue, :type, :job_id, :owner, :payload, :payload_bytes, :priority, :weight, :dispatch_key, :fair,
         :run_at, :deadline, :state, :max_attempts, :lease_ms, :idempotency_key, :created_at, :expires_at, :run_anyway,
-        :coalescing_key, :bounded)
+        :coalescing_key, :bounded, :job_type, :units, :divisible)
 ON CONFLICT (queue, owner, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING;
 
 -- name: task_by_idempotency_key
@@ -219,7 +219,7 @@ WHERE id IN (
             WHEN EXISTS (SELECT 1 FROM tide_tasks
                          WHERE queue = :queue AND state = 'ready' AND dispatch_key < :late_lane) THEN :late_share
             ELSE :limit END))
-RETURNING id, dispatch_key;
+RETURNING id, dispatch_key, type, job_type, units, divisible;
 
 -- A fair queue's claim takes each user's tasks from its own range of keys (DispatchKey.fair), never anyone else's:
 -- up to :limit tasks of each user in :owners, one range of the ready index per user, all users in one statement.
@@ -238,13 +238,25 @@ WHERE id IN (
         ORDER BY dispatch_key, id
         LIMIT :limit)
     WHERE u.queue = :queue AND u.owner IN (SELECT value FROM json_each(:owners)))
-RETURNING id, dispatch_key;
+RETURNING id, dispatch_key, type, job_type, units, divisible;
 
 -- Filters a claim adds at /*filters*/ (Tx.prepare with fragments).
 -- name: claim_if_types
 AND type IN (SELECT value FROM json_each(:types))
 
 -- Every claim's: a task past its expiry is never delivered, also before maintenance has ended it.
+-- Profiles (ProfiledClaim): the types and job types whose profile has no room left in this claim are passed over; a
+-- job type's profile governs only the tasks whose own type has no profile.
+-- name: claim_unless_types
+AND type NOT IN (SELECT value FROM json_each(:closed_types))
+
+-- name: claim_unless_job_types
+AND (job_type IS NULL OR job_type NOT IN (SELECT value FROM json_each(:closed_job_types))
+     OR type IN (SELECT value FROM json_each(:profiled_types)))
+
+-- name: claim_if_job_type
+AND job_type = :only_job_type AND type NOT IN (SELECT value FROM json_each(:profiled_types))
+
 -- name: claim_unexpired
 AND (expires_at IS NULL OR expires_at > :now)
 
@@ -650,3 +662,72 @@ SELECT * FROM tide_events WHERE kind = :kind AND id < :before ORDER BY id DESC L
 -- name: event_prune
 DELETE FROM tide_events WHERE id IN (
     SELECT id FROM tide_events WHERE at < :cutoff ORDER BY at LIMIT :limit);
+
+-- Profiles (seed 000, table 8) and the units their hours count.
+-- name: profile_revision
+SELECT revision FROM tide_profile_revision WHERE id = 1;
+
+-- name: profile_revision_bump
+UPDATE tide_profile_revision SET revision = revision + 1 WHERE id = 1;
+
+-- name: profile_list
+SELECT key, definition FROM tide_profiles ORDER BY key;
+
+-- name: profile_upsert
+INSERT INTO tide_profiles (key, definition, updated_at) VALUES (:key, :definition, :now)
+ON CONFLICT (key) DO UPDATE SET definition = excluded.definition, updated_at = excluded.updated_at;
+
+-- name: profile_delete
+DELETE FROM tide_profiles WHERE key = :key;
+
+-- The hour's row, made on first use; a claim then reads it (PostgreSQL: locks it) before counting against it.
+-- name: profile_hour_open
+INSERT INTO tide_profile_hours (profile, hour_start, used) VALUES (:profile, :hour_start, 0)
+ON CONFLICT (profile, hour_start) DO NOTHING;
+
+-- name: profile_hour_used
+SELECT used FROM tide_profile_hours WHERE profile = :profile AND hour_start = :hour_start;
+
+-- name: profile_hour_add
+UPDATE tide_profile_hours SET used = used + :units WHERE profile = :profile AND hour_start = :hour_start;
+
+-- name: profile_hours_prune
+DELETE FROM tide_profile_hours WHERE hour_start < :cutoff;
+
+-- A profile's tasks leased now, for its concurrency cap: counted from the leased tasks (a worker's handful each).
+-- name: profile_leased_types
+SELECT count(*) AS n FROM tide_tasks WHERE state = 'leased' AND type IN (SELECT value FROM json_each(:types));
+
+-- name: profile_leased_job_type
+SELECT count(*) AS n FROM tide_tasks
+WHERE state = 'leased' AND job_type = :job_type AND type NOT IN (SELECT value FROM json_each(:profiled_types));
+
+-- The units a claim granted, kept on each task so that an acknowledgement can give back what it did not use.
+-- name: task_charge
+UPDATE tide_tasks SET granted_units = :units, charge_profile = :profile, charge_hour = :hour_start
+WHERE id = :id;
+
+-- name: task_charge_get
+SELECT granted_units, charge_profile, charge_hour FROM tide_tasks
+WHERE id = :id AND lease_token = :token AND granted_units IS NOT NULL;
+
+-- Tasks a claim leased beyond what their profile allows go back as they were, in the claim's own transaction.
+-- name: task_claim_give_back
+UPDATE tide_tasks
+SET state = 'ready', lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL, attempts = attempts - 1,
+    started_at = CASE WHEN started_at = :now THEN NULL ELSE started_at END
+WHERE id IN (SELECT value FROM json_each(:ids)) AND lease_token = :token;
+
+-- name: load_hour_add
+INSERT INTO tide_load_hours (signal, hour_start, total, samples) VALUES (:signal, :hour_start, :value, 1)
+ON CONFLICT (signal, hour_start) DO UPDATE SET total = total + excluded.total, samples = samples + 1;
+
+-- name: load_hours_mean
+SELECT sum(total) AS total, sum(samples) AS samples FROM tide_load_hours
+WHERE signal = :signal AND hour_start IN (SELECT value FROM json_each(:hours));
+
+-- name: load_hours_prune
+DELETE FROM tide_load_hours WHERE hour_start < :cutoff;
+
+-- name: profile_hour_used_now
+SELECT used FROM tide_profile_hours WHERE profile = :profile AND hour_start = :hour_start;

@@ -1,0 +1,39 @@
+package dev.tide.server;
+
+import dev.tide.api.InvalidRequestException;
+import dev.tide.api.Profile;
+import dev.tide.api.TaskQueue;
+import dev.tide.api.http.HttpBodies;
+import io.javalin.config.RoutesConfig;
+
+/**
+ * Profiles: define (create or replace) one, list them, see what each says now, remove one by key; and the load
+ * readings a host application reports.
+ */
+final class ProfileRoutes {
+    private final TaskQueue queue;
+    private final JsonBody body;
+
+    ProfileRoutes(TaskQueue queue, JsonBody body) {
+        this.queue = queue;
+        this.body = body;
+    }
+
+    void addTo(RoutesConfig routes) {
+        routes.put("/v1/profiles", ctx -> ctx.json(queue.defineProfile(body.required(ctx, Profile.class))));
+        routes.get("/v1/profiles", ctx -> ctx.json(new HttpBodies.Profiles(queue.profiles())));
+        routes.get("/v1/profiles/status", ctx -> ctx.json(new HttpBodies.ProfileStatuses(queue.profileStatus())));
+        routes.delete("/v1/profiles/{key}", ctx -> {
+            queue.deleteProfile(ctx.pathParam("key"));
+            ctx.status(204);
+        });
+        routes.put("/v1/load/{signal}", ctx -> {
+            HttpBodies.LoadReading reading = body.required(ctx, HttpBodies.LoadReading.class);
+            if (reading.value() == null || !Double.isFinite(reading.value())) {
+                throw new InvalidRequestException("value", "must be a finite number");
+            }
+            queue.reportLoad(ctx.pathParam("signal"), reading.value());
+            ctx.status(204);
+        });
+    }
+}
