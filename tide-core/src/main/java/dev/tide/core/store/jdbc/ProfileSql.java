@@ -57,13 +57,23 @@ final class ProfileSql {
                     used = rs.getLong("used");
                 }
             }
-            status.add(new ProfileStatus(active, used, ProfiledClaim.leased(tx, book, profile)));
+            status.add(new ProfileStatus(active, used, ProfiledClaim.leased(tx, book, profile, "")));
         }
         return status;
     }
 
-    /** Gives back to its hour what a task was granted and did not use. */
+    /**
+     * Gives back to its hour what a task was granted and did not use, and takes what it used off a divisible task's
+     * units: what is left is what its next start asks for.
+     */
     static void refund(Tx tx, long taskId, String token, int unitsUsed) throws SQLException {
+        if (unitsUsed > 0) {
+            tx.prepare("task_units_spend")
+                    .set("used", (long) unitsUsed)
+                    .set("id", taskId)
+                    .set("token", token)
+                    .update();
+        }
         String profile;
         Instant hour;
         long unused;

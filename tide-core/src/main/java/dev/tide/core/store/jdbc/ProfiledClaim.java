@@ -181,16 +181,18 @@ final class ProfiledClaim {
 
     private Room open(Profile profile) throws SQLException {
         ActiveProfile active = profile.activeAt(claim.now(), claim.load());
+        Integer cap = active.limits().concurrency();
         long hourLeft = Long.MAX_VALUE;
-        if (active.maxPerHour() != null) {
-            hourLeft = active.maxPerHour() - hourUsed(profile.key(), active);
+        if (active.maxPerHour() != null || cap != null) {
+            // the hour's row is locked under a concurrency cap too: it serializes the claims that count the leases
+            long used = hourUsed(profile.key(), active);
+            hourLeft = active.maxPerHour() == null ? Long.MAX_VALUE : active.maxPerHour() - used;
         }
         Integer perSession = active.limits().maxPerSession();
         long sessionLeft = perSession == null
                 ? Long.MAX_VALUE
                 : perSession - claim.session().used(profile.key());
-        Integer cap = active.limits().concurrency();
-        long leasesLeft = cap == null ? Long.MAX_VALUE : cap - leased(tx, book, profile);
+        long leasesLeft = cap == null ? Long.MAX_VALUE : cap - leased(tx, book, profile, claim.token());
         return new Room(profile, active, hourLeft, sessionLeft, leasesLeft);
     }
 
@@ -208,13 +210,14 @@ final class ProfiledClaim {
         }
     }
 
-    /** The profile's tasks leased now. */
-    static long leased(Tx tx, ProfileBook book, Profile profile) throws SQLException {
+    /** The profile's tasks leased now, but for those of the lease {@code token} (a claim's own). */
+    static long leased(Tx tx, ProfileBook book, Profile profile, String token) throws SQLException {
         Statement st = profile.taskType() != null
                 ? tx.prepare("profile_leased_types").setTexts("types", List.of(profile.taskType()))
                 : tx.prepare("profile_leased_job_type")
                         .set("job_type", profile.jobType())
                         .setTexts("profiled_types", book.profiledTypes());
+        st.set("token", token);
         try (ResultSet rs = st.query()) {
             rs.next();
             return rs.getLong("n");

@@ -665,10 +665,11 @@ DELETE FROM tide_events WHERE id IN (
 
 -- Profiles (seed 000, table 8) and the units their hours count.
 -- name: profile_revision
-SELECT revision FROM tide_profile_revision WHERE id = 1;
+SELECT coalesce(max(revision), 0) AS revision FROM tide_profile_revision;
 
 -- name: profile_revision_bump
-UPDATE tide_profile_revision SET revision = revision + 1 WHERE id = 1;
+INSERT INTO tide_profile_revision (id, revision) VALUES (1, 1)
+ON CONFLICT (id) DO UPDATE SET revision = tide_profile_revision.revision + 1;
 
 -- name: profile_list
 SELECT key, definition FROM tide_profiles ORDER BY key;
@@ -696,16 +697,20 @@ DELETE FROM tide_profile_hours WHERE hour_start < :cutoff;
 
 -- A profile's tasks leased now, for its concurrency cap: counted from the leased tasks (a worker's handful each).
 -- name: profile_leased_types
-SELECT count(*) AS n FROM tide_tasks WHERE state = 'leased' AND type IN (SELECT value FROM json_each(:types));
+SELECT count(*) AS n FROM tide_tasks WHERE state = 'leased' AND lease_token <> :token AND type IN (SELECT value FROM json_each(:types));
 
 -- name: profile_leased_job_type
 SELECT count(*) AS n FROM tide_tasks
-WHERE state = 'leased' AND job_type = :job_type AND type NOT IN (SELECT value FROM json_each(:profiled_types));
+WHERE state = 'leased' AND lease_token <> :token AND job_type = :job_type AND type NOT IN (SELECT value FROM json_each(:profiled_types));
 
 -- The units a claim granted, kept on each task so that an acknowledgement can give back what it did not use.
 -- name: task_charge
 UPDATE tide_tasks SET granted_units = :units, charge_profile = :profile, charge_hour = :hour_start
 WHERE id = :id;
+
+-- name: task_units_spend
+UPDATE tide_tasks SET units = CASE WHEN units > :used THEN units - :used ELSE 1 END
+WHERE id = :id AND lease_token = :token AND divisible = 1;
 
 -- name: task_charge_get
 SELECT granted_units, charge_profile, charge_hour FROM tide_tasks
