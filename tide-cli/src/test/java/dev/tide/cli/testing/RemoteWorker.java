@@ -8,7 +8,8 @@ import java.time.Duration;
 
 /**
  * A remote worker process: a {@link WorkerPool} over HTTP whose handler announces each task on stdout, sleeps, then
- * records the execution in a ledger. Arguments: server URL, ledger JDBC URL, worker name, sleep in milliseconds.
+ * records the execution in a ledger. Arguments: server URL, ledger JDBC URL, worker name, sleep in milliseconds, and
+ * optionally the task type it handles ({@code slow} by default).
  */
 public final class RemoteWorker {
     private RemoteWorker() {}
@@ -20,7 +21,7 @@ public final class RemoteWorker {
         WorkerPool.builder(client)
                 .workerName(args[2])
                 .pollWait(Duration.ofSeconds(1))
-                .handler("slow", ctx -> {
+                .handler(args.length > 4 ? args[4] : "slow", ctx -> {
                     System.out.println("started task " + ctx.task().id() + " attempt "
                             + ctx.task().attempts());
                     System.out.flush();
