@@ -1,5 +1,7 @@
 package dev.tide.api;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.DayOfWeek;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -49,6 +51,20 @@ public record ProfileEntry(
         if (limits == null) {
             throw new InvalidRequestException("entries." + name + ".limits", "is required");
         }
+    }
+
+    /** From JSON, where a left-out precedence is 0. */
+    @JsonCreator
+    static ProfileEntry fromJson(
+            @JsonProperty("name") String name,
+            @JsonProperty("days") Set<DayOfWeek> days,
+            @JsonProperty("from") LocalTime from,
+            @JsonProperty("until") LocalTime until,
+            @JsonProperty("zone") ZoneId zone,
+            @JsonProperty("precedence") Integer precedence,
+            @JsonProperty("limits") ProfileLimits limits,
+            @JsonProperty("when") LoadCondition when) {
+        return new ProfileEntry(name, days, from, until, zone, precedence == null ? 0 : precedence, limits, when);
     }
 
     public static ProfileEntry of(
