@@ -39,7 +39,8 @@ public interface TaskQueue extends AutoCloseable {
 
     /**
      * Claims one specific task, as a person picking from a visible list does. Empty when the task is not ready (someone
-     * else holds it, it is scheduled for later, or it has finished).
+     * else holds it, it is scheduled for later, or it has finished). A profile governing the task counts the start as
+     * any claim's: {@link ConflictException} when it has no room for the task now.
      *
      * @param leaseDuration null for the task type's lease length
      */

@@ -7,6 +7,7 @@ import dev.tide.api.LeaseLostException;
 import dev.tide.api.NotFoundException;
 import dev.tide.api.PayloadTooLargeException;
 import dev.tide.api.PendingLimitException;
+import dev.tide.api.ProfileFullException;
 import dev.tide.api.TideException;
 import dev.tide.api.json.Json;
 import java.net.URI;
@@ -32,6 +33,9 @@ final class RemoteErrors {
         }
         if (status == 409 && "lease_lost".equals(code)) {
             return new LeaseLostException(json.path("taskId").asLong());
+        }
+        if (status == 409 && "profile_full".equals(code)) {
+            return new ProfileFullException(message);
         }
         if (status == 429 && "pending_limit".equals(code)) {
             return pendingLimit(json.path("pendingLimit"), message, status);

@@ -16,6 +16,7 @@ import dev.tide.api.NewJob;
 import dev.tide.api.NewTask;
 import dev.tide.api.Page;
 import dev.tide.api.Profile;
+import dev.tide.api.ProfileFullException;
 import dev.tide.api.ProfileStatus;
 import dev.tide.api.QueueDefinition;
 import dev.tide.api.QueueInfo;
@@ -154,6 +155,9 @@ public final class TideClient implements TaskQueue {
                     new HttpBodies.ClaimOne(worker, leaseDuration),
                     LeasedTask.class));
         } catch (dev.tide.api.ConflictException notReady) {
+            if (notReady instanceof ProfileFullException) {
+                throw notReady;
+            }
             return Optional.empty();
         }
     }

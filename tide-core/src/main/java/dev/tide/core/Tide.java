@@ -296,7 +296,7 @@ public final class Tide implements TaskQueue {
     public Optional<LeasedTask> claimTask(long taskId, String worker, Duration leaseDuration) {
         String owner = Inputs.requiredText("worker", worker);
         Optional<LeasedTask> claimed = store.taskClaimById(
-                new TaskClaimById(taskId, owner, Tokens.next(), clock.instant(), leaseMillis(leaseDuration)));
+                new TaskClaimById(taskId, owner, Tokens.next(), clock.instant(), leaseMillis(leaseDuration), load));
         if (claimed.isEmpty() && store.taskGet(taskId).isEmpty()) {
             throw new NotFoundException("task " + taskId);
         }

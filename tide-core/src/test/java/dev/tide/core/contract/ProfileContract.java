@@ -15,8 +15,10 @@ import dev.tide.api.NewTask;
 import dev.tide.api.NotFoundException;
 import dev.tide.api.Profile;
 import dev.tide.api.ProfileEntry;
+import dev.tide.api.ProfileFullException;
 import dev.tide.api.ProfileLimits;
 import dev.tide.api.ProfileStatus;
+import dev.tide.api.TaskState;
 import dev.tide.api.TideEvent;
 import java.time.DayOfWeek;
 import java.time.Duration;
@@ -334,6 +336,22 @@ public abstract class ProfileContract extends ManualQueueContract {
                 .extracting(TideEvent::kind)
                 .containsExactly(TideEvent.PROFILE_DELETED, TideEvent.PROFILE_DEFINED, TideEvent.PROFILE_DEFINED);
         assertThat(events.get(0).detail()).contains("task:email");
+    }
+
+    @Test
+    void aTaskClaimedByIdCountsAgainstItsProfile() {
+        define("email", ProfileLimits.perHour(1));
+        long first = queue.enqueue(NewTask.of("email", "a")).id();
+        long second = queue.enqueue(NewTask.of("email", "b")).id();
+
+        assertThat(queue.claimTask(second, "person", null))
+                .get()
+                .satisfies(t -> assertThat(t.budget()).isEqualTo(1));
+        assertThatThrownBy(() -> queue.claimTask(first, "person", null))
+                .isInstanceOf(ProfileFullException.class)
+                .hasMessageContaining("task:email");
+        assertThat(queue.task(first).state()).as("left as it was").isEqualTo(TaskState.READY);
+        assertThat(claim(5)).isEmpty();
     }
 
     @Test

@@ -17,6 +17,7 @@ import dev.tide.api.NotFoundException;
 import dev.tide.api.Outcome;
 import dev.tide.api.Page;
 import dev.tide.api.Profile;
+import dev.tide.api.ProfileFullException;
 import dev.tide.api.ProfileStatus;
 import dev.tide.api.QueueDefinition;
 import dev.tide.api.QueueInfo;
@@ -563,6 +564,7 @@ public abstract class JdbcStore implements Store {
                     .set("id", claim.taskId())
                     .query()
                     .close();
+            Claimed row;
             try (ResultSet rs = tx.prepare("task_claim_by_id")
                     .set("owner", claim.owner())
                     .set("token", claim.token())
@@ -570,9 +572,34 @@ public abstract class JdbcStore implements Store {
                     .set("lease_ms", claim.leaseMillis())
                     .set("id", claim.taskId())
                     .query()) {
-                return rs.next() ? Optional.of(Rows.leased(rs, claim.leaseMillis())) : Optional.empty();
+                if (!rs.next()) {
+                    return Optional.empty();
+                }
+                row = Claimed.read(rs, Rows.leased(rs, claim.leaseMillis()));
             }
+            profiles = profiles.current(tx);
+            Profile governing = profiles.governing(row.type(), row.jobType());
+            if (governing == null) {
+                return Optional.of(row.task());
+            }
+            List<Claimed> admitted = ProfiledClaim.run(tx, claim.asClaim(), profiles, once(row));
+            if (admitted.isEmpty()) {
+                // thrown inside the transaction, so the lease is undone with it
+                throw new ProfileFullException("task " + claim.taskId() + ": profile " + governing.key()
+                        + " has no room for its " + row.units() + " unit(s) now");
+            }
+            return Optional.of(admitted.get(0).task());
         });
+    }
+
+    /** A lessor that answers one row already leased, then nothing. */
+    private static ProfiledClaim.Lessor once(Claimed row) {
+        List<Claimed> rows = new ArrayList<>(List.of(row));
+        return step -> {
+            List<Claimed> now = List.copyOf(rows);
+            rows.clear();
+            return now;
+        };
     }
 
     @Override
