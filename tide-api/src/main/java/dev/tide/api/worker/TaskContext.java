@@ -26,6 +26,7 @@ public final class TaskContext {
     private String jobInfo;
     private Ack.Kind decided;
     private Duration retryDelay;
+    private Integer unitsUsed;
 
     TaskContext(LeasedTask leased, TaskQueue queue) {
         this.leased = leased;
@@ -47,6 +48,32 @@ public final class TaskContext {
 
     public <T> T payload(Class<T> type) {
         return leased.task().payloadAs(type);
+    }
+
+    /**
+     * The units this start may spend, when a profile governs the task: all of its {@link TaskInfo#units()}, or for a
+     * divisible task what the hour and session had left (read that many lines, send that many emails). Null when no
+     * profile governs it.
+     */
+    public Integer budget() {
+        return leased.budget();
+    }
+
+    /** Reports the units spent; what the budget had beyond them goes back to the hour. All of it when never called. */
+    public void used(int units) {
+        if (units < 0) {
+            throw new IllegalArgumentException("units used must not be negative: " + units);
+        }
+        this.unitsUsed = units;
+    }
+
+    /**
+     * Gives the task back once the handler returns, its work not done: a divisible task that spent its budget comes
+     * back for the rest (its units less those {@link #used}) at the next start its profile allows, without counting an
+     * attempt. Keep the cursor in the job's info ({@link #setJobInfo}).
+     */
+    public void continueLater() {
+        this.decided = Ack.Kind.RELEASE;
     }
 
     /** The queue the task came from, for anything else the handler needs to do. */
@@ -118,6 +145,9 @@ public final class TaskContext {
         if (decided == Ack.Kind.RETRY) {
             return retryDelay == null ? ack.retry() : ack.retry(retryDelay);
         }
+        if (decided == Ack.Kind.RELEASE) {
+            return ack.release();
+        }
         return ack.succeed();
     }
 
@@ -128,11 +158,11 @@ public final class TaskContext {
     }
 
     private Ack.Builder builder() {
-        return Ack.builder(leased.lease())
-                .resultJson(result)
-                .message(message)
-                .jobInfoJson(jobInfo)
-                .enqueue(enqueue);
+        Ack.Builder ack = Ack.builder(leased.lease());
+        if (unitsUsed != null) {
+            ack.unitsUsed(unitsUsed);
+        }
+        return ack.resultJson(result).message(message).jobInfoJson(jobInfo).enqueue(enqueue);
     }
 
     private static String describe(Throwable error) {
