@@ -31,7 +31,8 @@ public final class BenchMain implements Callable<Integer> {
     static final String ENQUEUE = "enqueue";
     static final String BACKLOG = "backlog";
     static final String FAIRNESS = "fairness";
-    static final List<String> PHASES = List.of(DRAIN, ENQUEUE, BACKLOG, FAIRNESS);
+    static final String PROFILES = "profiles";
+    static final List<String> PHASES = List.of(DRAIN, ENQUEUE, BACKLOG, FAIRNESS, PROFILES);
 
     @Option(
             names = "--tasks",
@@ -56,10 +57,11 @@ public final class BenchMain implements Callable<Integer> {
     @Option(
             names = "--phases",
             split = ",",
-            defaultValue = "drain,enqueue,backlog,fairness",
+            defaultValue = "drain,enqueue,backlog,fairness,profiles",
             description = "What to measure: drain, enqueue (durable, one task per call), backlog (claim cost per"
                     + " discipline as the backlog grows, heap, plans), fairness (Tide's drain through a fair queue"
-                    + " against a fifo one) (${DEFAULT-VALUE}).")
+                    + " against a fifo one), profiles (the claim's cost with a profile in force against none)"
+                    + " (${DEFAULT-VALUE}).")
     List<String> phases;
 
     @Option(
@@ -149,6 +151,7 @@ public final class BenchMain implements Callable<Integer> {
         List<DurableEnqueueBenchmark.Result> enqueued = new ArrayList<>();
         List<BacklogBenchmark.Result> backlogs = new ArrayList<>();
         List<FairnessResult> fairness = new ArrayList<>();
+        List<ProfileCostBenchmark.Result> profileCost = new ArrayList<>();
         for (BenchDatabase.StoreKind kind : kinds) {
             if (phases.contains(DRAIN)) {
                 for (String system : systems) {
@@ -175,6 +178,11 @@ public final class BenchMain implements Callable<Integer> {
                         drain(databases, kind, "tide-fifo", tide(Discipline.FIFO)),
                         drain(databases, kind, "tide-fair", tide(Discipline.FAIR))));
             }
+            if (phases.contains(PROFILES)) {
+                progress("claim cost with and without a profile on %s, %,d queued", kind.label(), backlog.get(0));
+                profileCost.add(ProfileCostBenchmark.run(
+                        databases.fresh(kind, "profiles"), backlog.get(0), 2 * rounds, warmup ? 100 : 10));
+            }
         }
         BenchReport report = BenchReport.of(
                 "./bench " + String.join(" ", commandLine()),
@@ -183,7 +191,8 @@ public final class BenchMain implements Callable<Integer> {
                 drained,
                 enqueued,
                 backlogs,
-                fairness);
+                fairness,
+                profileCost);
         report.print(System.out);
         Files.createDirectories(out.toAbsolutePath().getParent());
         Json.mapper().writer(SerializationFeature.INDENT_OUTPUT).writeValue(out.toFile(), report);

@@ -15,7 +15,8 @@ record BenchReport(
         List<Comparison> comparisons,
         List<DurableEnqueueBenchmark.Result> durableEnqueue,
         List<BacklogBenchmark.Result> backlog,
-        List<FairnessResult> fairness) {
+        List<FairnessResult> fairness,
+        List<ProfileCostBenchmark.Result> profileCost) {
 
     static BenchReport of(
             String command,
@@ -24,7 +25,8 @@ record BenchReport(
             List<DrainResult> drain,
             List<DurableEnqueueBenchmark.Result> durableEnqueue,
             List<BacklogBenchmark.Result> backlog,
-            List<FairnessResult> fairness) {
+            List<FairnessResult> fairness,
+            List<ProfileCostBenchmark.Result> profileCost) {
         List<Comparison> comparisons = new ArrayList<>();
         for (BenchDatabase.StoreKind kind : BenchDatabase.StoreKind.values()) {
             Comparison.of(kind.label(), drain).ifPresent(comparisons::add);
@@ -38,7 +40,8 @@ record BenchReport(
                 comparisons,
                 durableEnqueue,
                 backlog,
-                fairness);
+                fairness,
+                profileCost);
     }
 
     void print(PrintStream out) {
@@ -88,6 +91,22 @@ record BenchReport(
                     "%nFairness on %s: %,d tasks drained through a fifo queue at %,.0f/s, through a fair queue of %,d"
                             + " users at %,.0f/s: %.0f%% of fifo%n",
                     r.store(), tasks, r.fifo().drainRate(), r.users(), r.fair().drainRate(), r.drainShare() * 100);
+        }
+        printProfileCost(out);
+    }
+
+    private void printProfileCost(PrintStream out) {
+        for (ProfileCostBenchmark.Result r : profileCost) {
+            out.printf(
+                    "%nProfile enforcement on %s, claims of %d with %,d queued: no profile %.3f ms, a profile in force"
+                            + " %.3f ms: %.2fx%n",
+                    r.store(),
+                    r.claimSize(),
+                    r.queued(),
+                    r.withoutProfile().meanMillis(),
+                    r.withProfile().meanMillis(),
+                    r.ratio());
+            out.printf("  without %s%n  with    %s%n", r.withoutProfile(), r.withProfile());
         }
     }
 

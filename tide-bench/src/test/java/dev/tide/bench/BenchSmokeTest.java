@@ -102,6 +102,11 @@ class BenchSmokeTest {
         }
         assertThat(fairness.get("drainShare").asDouble()).isPositive();
 
+        JsonNode profiles = report.get("profileCost").get(0);
+        assertThat(profiles.get("queued").asInt()).isEqualTo(300);
+        assertThat(profiles.get("withProfile").get("count").asInt()).isEqualTo(100);
+        assertThat(profiles.get("ratio").asDouble()).isPositive();
+
         assertThat(report.get("environment").get("fsync").get("count").asInt()).isPositive();
         assertThat(report.get("command").asText()).startsWith("./bench ");
     }
