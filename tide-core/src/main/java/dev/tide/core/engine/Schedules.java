@@ -133,7 +133,8 @@ public final class Schedules implements AutoCloseable {
 
     /**
      * Fires every due schedule at the clock's time, whether or not this node leads: each firing is claimed by a
-     * compare-and-set, so a pass that loses the race writes nothing. Returns how many instances this pass enqueued.
+     * compare-and-set, so a pass that loses the race writes nothing. Returns how many firings this pass claimed (each
+     * enqueued one instance).
      */
     public int fireDue() {
         Instant now = clock.instant();
