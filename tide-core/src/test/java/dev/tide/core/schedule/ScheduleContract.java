@@ -319,6 +319,38 @@ public abstract class ScheduleContract {
     }
 
     @Test
+    void aWindowIsAStartAndADeadlineAndMayNotCloseBeforeItOpens() {
+        Tide tide = open();
+        NewTask window = NewTask.builder("backup")
+                .runAt(T0.plusSeconds(3600))
+                .deadline(T0.plusSeconds(7200))
+                .build();
+        TaskInfo task = tide.enqueue(window).task();
+        assertThat(task.state()).isEqualTo(TaskState.SCHEDULED);
+        assertThat(task.deadline()).isEqualTo(T0.plusSeconds(7200));
+
+        assertInvalid(
+                () -> tide.enqueue(NewTask.builder("backup")
+                        .runAt(T0.plusSeconds(3600))
+                        .deadline(T0)
+                        .build()),
+                "deadline");
+        assertThatThrownBy(() -> tide.enqueue(NewTask.builder("backup")
+                        .delay(Duration.ofHours(1))
+                        .deadline(T0)
+                        .build()))
+                .hasMessageContaining("deadline")
+                .hasMessageContaining("delay");
+        assertThat(tide.enqueue(NewTask.builder("late")
+                                .deadline(T0.minusSeconds(60))
+                                .build())
+                        .created())
+                .as("without a start, a deadline already past is a late task")
+                .isTrue();
+        assertThat(tasks(tide)).hasSize(2);
+    }
+
+    @Test
     void deletingAScheduleKeepsItsTasksAndLogsIt() {
         Tide tide = open();
         tide.defineSchedule(Schedule.of("d", "0 * * * *", report()));
