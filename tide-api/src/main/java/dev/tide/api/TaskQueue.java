@@ -1,6 +1,7 @@
 package dev.tide.api;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -203,6 +204,33 @@ public interface TaskQueue extends AutoCloseable {
      * choose by the signal read it at the next claim on this node.
      */
     void reportLoad(String signal, double value);
+
+    /**
+     * Creates or replaces a schedule: a recurring task fired from a cron expression, once per firing across all nodes
+     * (see {@link Schedule}). A replacement that keeps the expression and zone keeps the next firing; one that changes
+     * them fires next at the first firing after now. Recorded in the event log.
+     */
+    ScheduleInfo defineSchedule(Schedule schedule);
+
+    /** All schedules, by name. */
+    List<ScheduleInfo> schedules();
+
+    /** The schedule, or {@link NotFoundException}. */
+    ScheduleInfo schedule(String name);
+
+    /**
+     * The next {@code count} firings (1 to 1000) of a schedule: from its next firing, or from now while it is paused.
+     */
+    List<Instant> scheduleFirings(String name, int count);
+
+    /** Holds a schedule's firings back on every node: firings while paused fire nothing, even after it resumes. */
+    ScheduleInfo pauseSchedule(String name);
+
+    /** Lets a paused schedule fire again, from its first firing after now. */
+    ScheduleInfo resumeSchedule(String name);
+
+    /** Removes a schedule; the tasks it enqueued stay. {@link NotFoundException} if none has that name. */
+    void deleteSchedule(String name);
 
     /** Queue depths and open jobs. */
     StatusReport status();

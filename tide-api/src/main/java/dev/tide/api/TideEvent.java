@@ -33,4 +33,17 @@ public record TideEvent(
     public static final String PROFILE_DEFINED = "profile.defined";
     /** A profile was removed; detail: {@code profile}. */
     public static final String PROFILE_DELETED = "profile.deleted";
+    /** A schedule was created or replaced; detail: {@code schedule} (its name) and {@code definition}. */
+    public static final String SCHEDULE_DEFINED = "schedule.defined";
+    /** A schedule was removed; detail: {@code schedule}. */
+    public static final String SCHEDULE_DELETED = "schedule.deleted";
+    /** A schedule was paused; detail: {@code schedule}. */
+    public static final String SCHEDULE_PAUSED = "schedule.paused";
+    /** A schedule was resumed; detail: {@code schedule} and {@code nextFireAt}. */
+    public static final String SCHEDULE_RESUMED = "schedule.resumed";
+    /**
+     * Firings of a schedule fired nothing by its misfire policy (or the catch-up bound, or their instances' expiry);
+     * detail: {@code schedule}, {@code misfire}, and {@code from} and {@code to}, the first and last such firing.
+     */
+    public static final String SCHEDULE_MISSED = "schedule.missed";
 }

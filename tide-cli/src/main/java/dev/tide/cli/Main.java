@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
             ParkCommand.Park.class,
             ParkCommand.Unpark.class,
             ProfileCommand.class,
+            ScheduleCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {

@@ -21,6 +21,8 @@ import dev.tide.api.ProfileStatus;
 import dev.tide.api.QueueDefinition;
 import dev.tide.api.QueueInfo;
 import dev.tide.api.QueueUser;
+import dev.tide.api.Schedule;
+import dev.tide.api.ScheduleInfo;
 import dev.tide.api.StatusReport;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
@@ -32,6 +34,7 @@ import dev.tide.api.UserShares;
 import dev.tide.api.http.HttpBodies;
 import java.net.URI;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -384,6 +387,51 @@ public final class TideClient implements TaskQueue {
     @Override
     public void reportLoad(String signal, double value) {
         http.call("PUT", "v1/load/" + PathSegment.encode(signal), new HttpBodies.LoadReading(value), Void.class);
+    }
+
+    @Override
+    public ScheduleInfo defineSchedule(Schedule schedule) {
+        if (schedule == null) {
+            throw new dev.tide.api.InvalidRequestException("schedule", "is required");
+        }
+        return http.call("PUT", "v1/schedules/" + PathSegment.encode(schedule.name()), schedule, ScheduleInfo.class);
+    }
+
+    @Override
+    public List<ScheduleInfo> schedules() {
+        return http.call("GET", "v1/schedules", null, HttpBodies.Schedules.class)
+                .schedules();
+    }
+
+    @Override
+    public ScheduleInfo schedule(String name) {
+        return http.call("GET", schedulePath(name, ""), null, ScheduleInfo.class);
+    }
+
+    @Override
+    public List<Instant> scheduleFirings(String name, int count) {
+        return http.call("GET", schedulePath(name, "/firings?count=" + count), null, HttpBodies.Firings.class)
+                .firings();
+    }
+
+    @Override
+    public ScheduleInfo pauseSchedule(String name) {
+        return http.call("POST", schedulePath(name, "/pause"), null, ScheduleInfo.class);
+    }
+
+    @Override
+    public ScheduleInfo resumeSchedule(String name) {
+        return http.call("POST", schedulePath(name, "/resume"), null, ScheduleInfo.class);
+    }
+
+    @Override
+    public void deleteSchedule(String name) {
+        http.call("DELETE", schedulePath(name, ""), null, Void.class);
+    }
+
+    private static String schedulePath(String name, String rest) {
+        dev.tide.api.TaskType.requireName("name", name);
+        return "v1/schedules/" + PathSegment.encode(name) + rest;
     }
 
     /** Closes the HTTP client: requests in flight get a few seconds to finish. */

@@ -23,6 +23,8 @@ import dev.tide.api.ProfileStatus;
 import dev.tide.api.QueueDefinition;
 import dev.tide.api.QueueInfo;
 import dev.tide.api.QueueUser;
+import dev.tide.api.Schedule;
+import dev.tide.api.ScheduleInfo;
 import dev.tide.api.StatusReport;
 import dev.tide.api.TaskDefaults;
 import dev.tide.api.TaskInfo;
@@ -43,6 +45,7 @@ import dev.tide.core.engine.Maintenance;
 import dev.tide.core.engine.ProfileSessions;
 import dev.tide.core.engine.RaceDraws;
 import dev.tide.core.engine.ReadySignal;
+import dev.tide.core.engine.Schedules;
 import dev.tide.core.engine.TaskResolver;
 import dev.tide.core.engine.Tokens;
 import dev.tide.core.engine.TypeRegistry;
@@ -109,6 +112,7 @@ public final class Tide implements TaskQueue {
     private final ReadySignal ready = new ReadySignal();
     private final Maintenance maintenance;
     private final DeadlineMonitor deadlines;
+    private final Schedules schedules;
     private final MeterRegistry meters;
     private final AutoCloseable folderLock;
     private final AutoCloseable ownedClock;
@@ -155,9 +159,11 @@ public final class Tide implements TaskQueue {
             store.readySubscribe(queue -> ready.signal(List.of(queue)));
             this.maintenance = new Maintenance(store, clock, acks, types, config.retention(), draws, this::afterSettle);
             this.deadlines = new DeadlineMonitor(store, clock, types, resolver, deadlineSettings, this::wake);
+            this.schedules = new Schedules(store, clock, resolver, this::wake);
             if (config.maintenanceInterval() != null) {
                 maintenance.start(config.maintenanceInterval());
                 deadlines.start(config.maintenanceInterval());
+                schedules.start(config.maintenanceInterval());
             }
         } catch (RuntimeException e) {
             closeQuietly(ownedClock);
@@ -596,6 +602,59 @@ public final class Tide implements TaskQueue {
         return store.eventList(q);
     }
 
+    // --- schedules -----------------------------------------------------------------------------------------------
+
+    @Override
+    public ScheduleInfo defineSchedule(Schedule schedule) {
+        return schedules.define(schedule);
+    }
+
+    @Override
+    public List<ScheduleInfo> schedules() {
+        return schedules.list();
+    }
+
+    @Override
+    public ScheduleInfo schedule(String name) {
+        return schedules.get(name);
+    }
+
+    @Override
+    public List<Instant> scheduleFirings(String name, int count) {
+        return schedules.upcoming(name, count);
+    }
+
+    @Override
+    public ScheduleInfo pauseSchedule(String name) {
+        return schedules.pause(name);
+    }
+
+    @Override
+    public ScheduleInfo resumeSchedule(String name) {
+        return schedules.resume(name);
+    }
+
+    @Override
+    public void deleteSchedule(String name) {
+        schedules.delete(name);
+    }
+
+    /**
+     * Fires every schedule due at the clock's time, if this node leads maintenance; returns how many tasks it enqueued.
+     * The schedules' own thread does this when maintenance runs.
+     */
+    public int runSchedules() {
+        return schedules.runOnce();
+    }
+
+    /**
+     * Fires every due schedule whether or not this node leads: safe on any node at any time, since each firing is
+     * claimed by a compare-and-set. Returns how many tasks this call enqueued.
+     */
+    public int fireDueSchedules() {
+        return schedules.fireDue();
+    }
+
     // --- engine --------------------------------------------------------------------------------------------------
 
     /** A worker pool on this engine, named {@code <node>/<queue>} and shut down (gracefully) by {@link #close()}. */
@@ -677,6 +736,7 @@ public final class Tide implements TaskQueue {
         }
         // Before maintenance, which gives up leadership: the monitor must not win it back.
         deadlines.close();
+        schedules.close();
         maintenance.close();
         closeQuietly(ownedClock);
         store.close();

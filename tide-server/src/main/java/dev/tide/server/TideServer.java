@@ -77,6 +77,7 @@ public final class TideServer implements AutoCloseable {
         new TypeRoutes(queue, body).addTo(config.routes);
         new QueueRoutes(queue, body).addTo(config.routes);
         new ProfileRoutes(queue, body).addTo(config.routes);
+        new ScheduleRoutes(queue, body).addTo(config.routes);
     }
 
     /**

@@ -66,6 +66,11 @@ public final class HttpBodies {
 
     public record ProfileStatuses(List<dev.tide.api.ProfileStatus> profiles) {}
 
+    public record Schedules(List<dev.tide.api.ScheduleInfo> schedules) {}
+
+    /** A schedule's upcoming firings, earliest first. */
+    public record Firings(List<java.time.Instant> firings) {}
+
     /** A load signal's reading, as a host application reports it. */
     public record LoadReading(Double value) {}
 

@@ -112,6 +112,17 @@ public final class TaskResolver {
             throw new InvalidRequestException(
                     prefix + "expiresAt", "must be after the time the task may run (" + runAt + ")");
         }
+        if (task.deadline() != null
+                && (task.runAt() != null || task.delay() != null)
+                && task.deadline().isBefore(runAt)) {
+            // A window (start-at and deadline) that closes before it opens. Without a start-at, a deadline already
+            // past is a late task, which is allowed.
+            String start = task.runAt() != null ? "runAt" : "delay";
+            throw new InvalidRequestException(
+                    prefix + "deadline",
+                    "must not be before " + prefix + start + " (" + runAt + "): the task's window would close before"
+                            + " it opens");
+        }
         TaskDefaults d = types.defaultsFor(type, jobType);
         Instant deadline = task.deadline() != null
                 ? task.deadline()

@@ -22,6 +22,8 @@ import dev.tide.api.ProfileStatus;
 import dev.tide.api.QueueDefinition;
 import dev.tide.api.QueueInfo;
 import dev.tide.api.QueueUser;
+import dev.tide.api.Schedule;
+import dev.tide.api.ScheduleInfo;
 import dev.tide.api.StatusReport;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
@@ -42,6 +44,7 @@ import dev.tide.core.store.JobEndHook;
 import dev.tide.core.store.JobInsertResult;
 import dev.tide.core.store.JobRow;
 import dev.tide.core.store.LeaseExtension;
+import dev.tide.core.store.ScheduleFiring;
 import dev.tide.core.store.SettleBatch;
 import dev.tide.core.store.Settlement;
 import dev.tide.core.store.Store;
@@ -1248,6 +1251,56 @@ public abstract class JdbcStore implements Store {
         return write(
                 tx -> tx.prepare("profile_hours_prune").set("cutoff", cutoff).update()
                         + tx.prepare("load_hours_prune").set("cutoff", cutoff).update());
+    }
+
+    // --- schedules -----------------------------------------------------------------------------------------------
+
+    @Override
+    public ScheduleInfo scheduleUpsert(Schedule schedule, Instant nextFireAt, Instant now) {
+        return write(tx -> ScheduleSql.upsert(tx, schedule, nextFireAt, now));
+    }
+
+    @Override
+    public List<ScheduleInfo> scheduleList() {
+        return read(ScheduleSql::list);
+    }
+
+    @Override
+    public Optional<ScheduleInfo> scheduleGet(String name) {
+        return read(tx -> ScheduleSql.get(tx, name));
+    }
+
+    @Override
+    public Optional<ScheduleInfo> schedulePause(String name, boolean paused, Instant nextFireAt, Instant now) {
+        return write(tx -> ScheduleSql.pause(tx, name, paused, nextFireAt, now));
+    }
+
+    @Override
+    public boolean scheduleDelete(String name, Instant now) {
+        return write(tx -> ScheduleSql.delete(tx, name, now));
+    }
+
+    @Override
+    public List<ScheduleInfo> scheduleDue(Instant now, int limit) {
+        return read(tx -> ScheduleSql.due(tx, now, limit));
+    }
+
+    @Override
+    public Optional<Instant> scheduleNextFireAt() {
+        return read(ScheduleSql::nextFireAt);
+    }
+
+    @Override
+    public Optional<InsertBatch> scheduleFire(ScheduleFiring firing) {
+        return write(tx -> {
+            if (!ScheduleSql.claim(tx, firing)) {
+                return Optional.empty();
+            }
+            InsertBatch batch =
+                    firing.rows().isEmpty() ? new InsertBatch(List.of(), Set.of()) : insertRows(tx, firing.rows());
+            ScheduleSql.fired(tx, firing, batch);
+            return Optional.of(batch);
+        });
     }
 
     @Override

@@ -817,3 +817,48 @@ SELECT used FROM tide_profile_hours WHERE profile = :profile AND hour_start = :h
 -- The load signal db.connections: this database's connections running a statement now.
 -- name: pg_active_connections
 SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active';
+
+-- Schedules. A replacement keeps the next firing when it keeps the expression and zone (and is not resumed by it);
+-- :paused NULL keeps a replaced schedule's state and starts a new one running.
+-- name: schedule_upsert
+INSERT INTO tide_schedules (name, definition, cron, zone, paused, next_fire_at, updated_at)
+VALUES (:name, :definition, :cron, :zone, COALESCE(:paused::smallint, 0), :next_fire_at, :now)
+ON CONFLICT (name) DO UPDATE SET
+    definition = excluded.definition,
+    cron = excluded.cron,
+    zone = excluded.zone,
+    paused = COALESCE(:paused::smallint, tide_schedules.paused),
+    next_fire_at = CASE
+        WHEN tide_schedules.cron = excluded.cron AND tide_schedules.zone = excluded.zone
+            AND tide_schedules.paused <= COALESCE(:paused::smallint, tide_schedules.paused)
+        THEN tide_schedules.next_fire_at ELSE excluded.next_fire_at END,
+    updated_at = excluded.updated_at
+RETURNING *;
+
+-- name: schedule_get
+SELECT * FROM tide_schedules WHERE name = :name;
+
+-- name: schedule_list
+SELECT * FROM tide_schedules ORDER BY name;
+
+-- Pausing keeps the next firing (:next_fire_at NULL); resuming sets it to the first firing after now.
+-- name: schedule_pause
+UPDATE tide_schedules SET paused = :paused::smallint, next_fire_at = COALESCE(:next_fire_at::bigint, next_fire_at), updated_at = :now
+WHERE name = :name
+RETURNING *;
+
+-- name: schedule_delete
+DELETE FROM tide_schedules WHERE name = :name;
+
+-- name: schedule_due
+SELECT * FROM tide_schedules WHERE paused = 0 AND next_fire_at <= :now ORDER BY next_fire_at LIMIT :limit;
+
+-- name: schedule_next_fire_at
+SELECT MIN(next_fire_at) AS next_fire_at FROM tide_schedules WHERE paused = 0;
+
+-- Claims the firings from :due: only one transaction moves next_fire_at from the value a pass read.
+-- name: schedule_fire_claim
+UPDATE tide_schedules SET next_fire_at = :next_fire_at WHERE name = :name AND next_fire_at = :due AND paused = 0;
+
+-- name: schedule_fired
+UPDATE tide_schedules SET last_fired_at = :fired_at, last_task_id = :task_id WHERE name = :name;

@@ -1,0 +1,66 @@
+package dev.tide.server;
+
+import dev.tide.api.InvalidRequestException;
+import dev.tide.api.Schedule;
+import dev.tide.api.TaskQueue;
+import dev.tide.api.http.HttpBodies;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+import java.util.Set;
+
+/**
+ * Schedules: define (create or replace) one, list them, read one and its upcoming firings, pause, resume and remove
+ * one by name.
+ */
+final class ScheduleRoutes {
+    private static final int DEFAULT_FIRINGS = 10;
+
+    private final TaskQueue queue;
+    private final JsonBody body;
+
+    ScheduleRoutes(TaskQueue queue, JsonBody body) {
+        this.queue = queue;
+        this.body = body;
+    }
+
+    void addTo(RoutesConfig routes) {
+        routes.put("/v1/schedules", ctx -> ctx.json(queue.defineSchedule(body.required(ctx, Schedule.class))));
+        routes.put("/v1/schedules/{name}", ctx -> ctx.json(queue.defineSchedule(body.named(ctx, Schedule.class))));
+        routes.get("/v1/schedules", ctx -> ctx.json(new HttpBodies.Schedules(queue.schedules())));
+        routes.get("/v1/schedules/{name}", ctx -> ctx.json(queue.schedule(PathParams.text(ctx, "name"))));
+        routes.get(
+                "/v1/schedules/{name}/firings",
+                ctx -> ctx.json(
+                        new HttpBodies.Firings(queue.scheduleFirings(PathParams.text(ctx, "name"), count(ctx)))));
+        routes.post("/v1/schedules/{name}/pause", ctx -> ctx.json(queue.pauseSchedule(name(ctx))));
+        routes.post("/v1/schedules/{name}/resume", ctx -> ctx.json(queue.resumeSchedule(name(ctx))));
+        routes.delete("/v1/schedules/{name}", ctx -> {
+            queue.deleteSchedule(PathParams.text(ctx, "name"));
+            ctx.status(204);
+        });
+    }
+
+    /** The schedule named by the path; these routes take no body but {@code {}}. */
+    private String name(Context ctx) {
+        body.optional(ctx, HttpBodies.Empty.class);
+        return PathParams.text(ctx, "name");
+    }
+
+    /** {@code ?count=}: how many firings, 10 when absent; the engine checks the range. */
+    private static int count(Context ctx) {
+        for (String param : ctx.queryParamMap().keySet()) {
+            if (!Set.of("count").contains(param)) {
+                throw new InvalidRequestException(param, "is not a query parameter; use count");
+            }
+        }
+        String text = ctx.queryParam("count");
+        if (text == null) {
+            return DEFAULT_FIRINGS;
+        }
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new InvalidRequestException("count", "'" + text + "' is not a whole number");
+        }
+    }
+}
