@@ -300,6 +300,32 @@ public abstract class ProfileContract extends ManualQueueContract {
     }
 
     @Test
+    void anEntryMayBeChosenByTheSameHourOfPastWeeks() {
+        clock.set(T0.minus(Duration.ofDays(14)));
+        queue.reportLoad("requests", 100);
+        clock.set(T0.minus(Duration.ofDays(7)).plus(Duration.ofMinutes(30)));
+        queue.reportLoad("requests", 60);
+        clock.set(T0);
+        ProfileEntry usuallyBusy = ProfileEntry.of(
+                        "usually-busy",
+                        EnumSet.allOf(DayOfWeek.class),
+                        LocalTime.MIDNIGHT,
+                        LocalTime.MIDNIGHT,
+                        ProfileLimits.perHour(1))
+                .when(LoadCondition.atLeast("requests", 50).overPastWeeks(2));
+        define("email", ProfileLimits.perHour(100), usuallyBusy);
+        queue.reportLoad("requests", 0); // quiet now: the past weeks decide
+
+        assertThat(status("task:email").active().entry())
+                .as("80 on average at this hour")
+                .isEqualTo("usually-busy");
+        clock.advance(Duration.ofHours(1));
+        assertThat(status("task:email").active().entry())
+                .as("no history for this hour")
+                .isNull();
+    }
+
+    @Test
     void overlappingEntriesOfEqualPrecedenceAreRefusedNamingBoth() {
         ProfileEntry day =
                 ProfileEntry.of("day", WEEKDAYS, LocalTime.of(8, 0), LocalTime.of(18, 0), ProfileLimits.perHour(1));
