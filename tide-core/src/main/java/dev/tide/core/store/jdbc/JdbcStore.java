@@ -42,6 +42,7 @@ import dev.tide.core.store.JobEndHook;
 import dev.tide.core.store.JobInsertResult;
 import dev.tide.core.store.JobRow;
 import dev.tide.core.store.LeaseExtension;
+import dev.tide.core.store.LeasedInsert;
 import dev.tide.core.store.SettleBatch;
 import dev.tide.core.store.Settlement;
 import dev.tide.core.store.Store;
@@ -603,6 +604,42 @@ public abstract class JdbcStore implements Store {
     }
 
     @Override
+    public LeasedInsert taskInsertLeased(TaskRow row, TaskClaim claim) {
+        return write(tx -> {
+            InsertBatch batch = insertRows(tx, List.of(row));
+            EnqueueResult inserted = batch.results().get(0);
+            if (!inserted.created() || inserted.task().state() != TaskState.READY) {
+                return new LeasedInsert(batch, null);
+            }
+            ProfiledClaim.Lessor once = leaseOnce(tx, inserted.id(), claim);
+            profiles = profiles.current(tx);
+            List<Claimed> kept = profiles.isEmpty() ? once.lease(claim) : ProfiledClaim.run(tx, claim, profiles, once);
+            return new LeasedInsert(batch, kept.isEmpty() ? null : kept.get(0).task());
+        });
+    }
+
+    /** Leases one task by id at its first call (as {@code task_claim_by_id} allows), and nothing after. */
+    private static ProfiledClaim.Lessor leaseOnce(Tx tx, long taskId, TaskClaim claim) {
+        boolean[] asked = {false};
+        return step -> {
+            if (asked[0]) {
+                return List.of();
+            }
+            asked[0] = true;
+            tx.prepare("task_claim_by_id_lock_user").set("id", taskId).query().close();
+            try (ResultSet rs = tx.prepare("task_claim_by_id")
+                    .set("owner", claim.owner())
+                    .set("token", claim.token())
+                    .set("now", claim.now())
+                    .set("lease_ms", claim.leaseMillis())
+                    .set("id", taskId)
+                    .query()) {
+                return rs.next() ? List.of(Claimed.read(rs, Rows.leased(rs, claim.leaseMillis()))) : List.of();
+            }
+        };
+    }
+
+    @Override
     public List<Lease> taskLeaseExtend(LeaseExtension extension) {
         return write(tx -> {
             List<Lease> held = new ArrayList<>();
@@ -1154,6 +1191,31 @@ public abstract class JdbcStore implements Store {
                 return rs.next() ? Optional.ofNullable(Rows.instant(rs, "next_run_at")) : Optional.empty();
             }
         });
+    }
+
+    @Override
+    public Optional<Instant> taskNextRunAt(String queue, Set<String> types) {
+        return read(tx -> {
+            try (ResultSet rs =
+                    ofTypes(tx.prepare("task_next_run_at_of"), queue, types).query()) {
+                return rs.next() ? Optional.ofNullable(Rows.instant(rs, "next_run_at")) : Optional.empty();
+            }
+        });
+    }
+
+    @Override
+    public long taskReadyCount(String queue, Set<String> types) {
+        return read(tx -> {
+            try (ResultSet rs =
+                    ofTypes(tx.prepare("task_ready_count"), queue, types).query()) {
+                rs.next();
+                return rs.getLong("n");
+            }
+        });
+    }
+
+    private static Statement ofTypes(Statement st, String queue, Set<String> types) throws SQLException {
+        return st.set("queue", queue).set("any_type", types.isEmpty() ? 1L : 0L).setTexts("types", types);
     }
 
     @Override

@@ -817,3 +817,13 @@ SELECT used FROM tide_profile_hours WHERE profile = :profile AND hour_start = :h
 -- The load signal db.connections: this database's connections running a statement now.
 -- name: pg_active_connections
 SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active';
+
+-- A queue's ready tasks of some types (:any_type = 1: of every type): the work a processing cycle leaves behind.
+-- name: task_ready_count
+SELECT COUNT(*) AS n FROM tide_tasks
+WHERE queue = :queue AND state = 'ready' AND (:any_type::int = 1 OR type = ANY(:types::text[]));
+
+-- The earliest run-at among a queue's scheduled tasks of some types: when a drained cycle's queue has work again.
+-- name: task_next_run_at_of
+SELECT MIN(run_at) AS next_run_at FROM tide_tasks
+WHERE queue = :queue AND state = 'scheduled' AND (:any_type::int = 1 OR type = ANY(:types::text[]));
