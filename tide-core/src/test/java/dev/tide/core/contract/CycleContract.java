@@ -126,6 +126,25 @@ public abstract class CycleContract extends ManualQueueContract {
     }
 
     @Test
+    void aHandlerIsToldItsBudgetAndGivesBackWhatItDidNotUse() {
+        define("read-file", ProfileLimits.perHour(6));
+        queue.enqueue(NewTask.builder("read-file").units(10).divisible(true).build());
+        List<Integer> budgets = new ArrayList<>();
+        QueueClient reader = QueueClient.builder("reader")
+                .handler("read-file", ctx -> {
+                    budgets.add(ctx.budget());
+                    ctx.unitsUsed(4); // the file had 4 lines left
+                })
+                .build();
+
+        CycleReport report = cycle(reader);
+
+        assertThat(budgets).containsExactly(6);
+        assertThat(report.unitsUsed()).isEqualTo(4);
+        assertThat(queue.profileStatus().get(0).usedThisHour()).isEqualTo(4);
+    }
+
+    @Test
     void unprofiledTasksFlowWhileAProfileIsSpent() {
         define("email", ProfileLimits.perHour(1));
         enqueue("email", 3);
