@@ -49,6 +49,7 @@ import dev.tide.core.engine.ReadySignal;
 import dev.tide.core.engine.TaskResolver;
 import dev.tide.core.engine.Tokens;
 import dev.tide.core.engine.TypeRegistry;
+import dev.tide.core.store.CallerLease;
 import dev.tide.core.store.ExpiredLease;
 import dev.tide.core.store.InsertBatch;
 import dev.tide.core.store.JobEndHook;
@@ -316,20 +317,7 @@ public final class Tide implements TaskQueue {
                         List.of(task), i -> "", t -> t.jobId() == null ? null : jobTypeOf(t.jobId()), null, now)
                 .get(0);
         LeasedInsert inserted = store.taskInsertLeased(
-                row,
-                new TaskClaim(
-                        row.queue(),
-                        Set.of(),
-                        1,
-                        config.nodeName() + "/caller",
-                        Tokens.next(),
-                        now,
-                        null,
-                        null,
-                        null,
-                        load,
-                        null,
-                        null));
+                row, new CallerLease(config.nodeName() + "/caller", Tokens.next(), now, null, load));
         wake(inserted.batch().readyQueues());
         EnqueueResult enqueued = inserted.batch().results().get(0);
         if (inserted.leased() == null) {

@@ -176,11 +176,11 @@ public interface Store extends AutoCloseable {
     long taskReadyCount(String queue, Set<String> types);
 
     /**
-     * Inserts one task and, in the same transaction, leases it to {@code claim}'s owner as a claim would (its profile
+     * Inserts one task and, in the same transaction, leases it to the caller as a claim by id would (its profile
      * charged, its queue's suspension and caps honoured) when it is ready and its profile has room now; otherwise it
      * stays queued.
      */
-    LeasedInsert taskInsertLeased(TaskRow row, TaskClaim claim);
+    LeasedInsert taskInsertLeased(TaskRow row, CallerLease lease);
 
     /** Deletes up to {@code limit} tasks that finished before {@code cutoff}; returns how many. */
     int taskPrune(Instant cutoff, int limit);

@@ -133,7 +133,7 @@ public abstract class CycleContract extends ManualQueueContract {
         QueueClient reader = QueueClient.builder("reader")
                 .handler("read-file", ctx -> {
                     budgets.add(ctx.budget());
-                    ctx.unitsUsed(4); // the file had 4 lines left
+                    ctx.used(4); // the file had 4 lines left
                 })
                 .build();
 
