@@ -6,7 +6,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code tide} command. Exit codes: 0 done, 1 the operation failed (one readable line on stderr), 2 bad usage.
+ * The {@code tide} command. Exit codes: 0 done, 1 the operation failed (one readable line on stderr), 2 bad usage;
+ * {@code tide cycle} adds 3, ready work remains.
  */
 @Command(
         name = "tide",
@@ -29,6 +30,7 @@ import picocli.CommandLine.Command;
             ParkCommand.Unpark.class,
             ProfileCommand.class,
             ScheduleCommand.class,
+            CycleCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {

@@ -52,6 +52,27 @@ final class TargetOptions {
         return new Target(oneShot(Tide.builder().sqlite(data).purpose(purpose)), data.toString());
     }
 
+    /**
+     * The engine itself, for a command that runs tasks in this process: on {@code --db}, else on the data folder, which
+     * must not be held by a server (the server runs its own cycles). {@code --server} is refused.
+     */
+    Tide openEngine(String purpose) {
+        if (server != null) {
+            throw new IllegalArgumentException(
+                    purpose + " runs tasks in this process on the store itself; it cannot run"
+                            + " against --server (a server runs its queue clients with its own scheduler)");
+        }
+        if (db != null) {
+            return oneShot(Tide.builder().postgres(db));
+        }
+        Optional<ServerFile> running = runningServer();
+        if (running.isPresent()) {
+            throw new IllegalArgumentException("the server at " + running.get().url() + " (pid "
+                    + running.get().pid() + ") holds " + data + "; stop it, or let it run its queue clients itself");
+        }
+        return oneShot(Tide.builder().sqlite(data).purpose(purpose));
+    }
+
     /** The server holding the data folder, if one is running. */
     Optional<ServerFile> runningServer() {
         if (server != null || db != null || DataFolderLock.holder(data) == null) {

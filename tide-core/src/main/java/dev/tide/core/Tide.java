@@ -34,7 +34,10 @@ import dev.tide.api.TaskSelection;
 import dev.tide.api.TaskType;
 import dev.tide.api.TideEvent;
 import dev.tide.api.UserShares;
+import dev.tide.api.worker.HandlerRegistry;
+import dev.tide.api.worker.TaskHandler;
 import dev.tide.api.worker.WorkerPool;
+import dev.tide.core.cycle.CycleScheduler;
 import dev.tide.core.engine.AckResolver;
 import dev.tide.core.engine.DeadlineMonitor;
 import dev.tide.core.engine.DeadlineSettings;
@@ -49,12 +52,14 @@ import dev.tide.core.engine.Schedules;
 import dev.tide.core.engine.TaskResolver;
 import dev.tide.core.engine.Tokens;
 import dev.tide.core.engine.TypeRegistry;
+import dev.tide.core.store.CallerLease;
 import dev.tide.core.store.ExpiredLease;
 import dev.tide.core.store.InsertBatch;
 import dev.tide.core.store.JobEndHook;
 import dev.tide.core.store.JobInsertResult;
 import dev.tide.core.store.JobRow;
 import dev.tide.core.store.LeaseExtension;
+import dev.tide.core.store.LeasedInsert;
 import dev.tide.core.store.ProfileSession;
 import dev.tide.core.store.SettleBatch;
 import dev.tide.core.store.Settlement;
@@ -120,6 +125,7 @@ public final class Tide implements TaskQueue {
     private final List<Consumer<JobInfo>> jobListeners = new CopyOnWriteArrayList<>();
     private final LoadSignals load;
     private final ProfileSessions sessions;
+    private final CycleScheduler cycles;
     private volatile boolean closed;
 
     /**
@@ -160,6 +166,7 @@ public final class Tide implements TaskQueue {
             this.maintenance = new Maintenance(store, clock, acks, types, config.retention(), draws, this::afterSettle);
             this.deadlines = new DeadlineMonitor(store, clock, types, resolver, deadlineSettings, this::wake);
             this.schedules = new Schedules(store, clock, resolver, this::wake);
+            this.cycles = new CycleScheduler(this, config.maintenanceInterval() != null);
             if (config.maintenanceInterval() != null) {
                 maintenance.start(config.maintenanceInterval());
                 deadlines.start(config.maintenanceInterval());
@@ -296,6 +303,34 @@ public final class Tide implements TaskQueue {
                 return List.of();
             }
         }
+    }
+
+    /**
+     * Enqueues a task and, when its profile has room for it now (hourly and session budget, concurrency cap) and it is
+     * ready, runs it at once in the calling thread instead of leaving it to a worker (seed 000, §4.3.5.3.1.2: a small
+     * enrollment processed immediately). The task is inserted already leased to the caller, in one transaction, and
+     * charged as a claim is, so the profile's limits hold across both paths and every node; a crash during the handler
+     * leaves a leased task whose lease expires and which is retried. Without room (or when it is scheduled for later,
+     * waits on dependencies, or its queue is suspended) it is simply queued. The result says which happened.
+     */
+    public RunNowResult runNowOrEnqueue(NewTask task, TaskHandler handler) {
+        if (task == null) {
+            throw new InvalidRequestException("task", "is required");
+        }
+        Objects.requireNonNull(handler, "handler");
+        Instant now = clock.instant();
+        TaskRow row = resolver.resolveAll(
+                        List.of(task), i -> "", t -> t.jobId() == null ? null : jobTypeOf(t.jobId()), null, now)
+                .get(0);
+        LeasedInsert inserted = store.taskInsertLeased(
+                row, new CallerLease(config.nodeName() + "/caller", Tokens.next(), now, null, load));
+        wake(inserted.batch().readyQueues());
+        EnqueueResult enqueued = inserted.batch().results().get(0);
+        if (inserted.leased() == null) {
+            return new RunNowResult(enqueued, null, null);
+        }
+        Ack ack = HandlerRegistry.of(row.type(), handler).run(inserted.leased(), this);
+        return new RunNowResult(enqueued, ack, ackAll(List.of(ack)).get(0));
     }
 
     @Override
@@ -662,6 +697,16 @@ public final class Tide implements TaskQueue {
         return WorkerPool.builder(this).workerNamePrefix(config.nodeName()).onStart(pools::add);
     }
 
+    /** The processing cycles of queue clients: one run now, or scheduled at a period (see docs/cycles.md). */
+    public CycleScheduler cycles() {
+        return cycles;
+    }
+
+    /** What a named session (a processing cycle) has taken on this node so far, by profile key. */
+    public Map<String, Long> sessionUse(String session) {
+        return sessions.used(session);
+    }
+
     /** Runs one maintenance pass now (promotion, lease reclaim, pruning), if this node leads; returns whether. */
     public boolean runMaintenance() {
         return maintenance.runOnce();
@@ -731,6 +776,7 @@ public final class Tide implements TaskQueue {
         }
         closed = true;
         ready.signal(List.of());
+        cycles.close();
         for (WorkerPool pool : pools) {
             pool.close();
         }

@@ -128,7 +128,7 @@ public final class WorkerPool implements AutoCloseable {
                         options.queue,
                         options.worker,
                         granted,
-                        options.handlers.keySet(),
+                        options.handlers.types(),
                         options.leaseDuration,
                         options.pollWait,
                         options.maxPayloadBytes,
@@ -181,17 +181,9 @@ public final class WorkerPool implements AutoCloseable {
 
     private void run(InFlight flight) {
         flight.thread = Thread.currentThread();
-        TaskHandler handler = options.handlers.get(flight.task.task().type());
         Ack ack;
         try {
-            if (handler == null) {
-                throw new IllegalStateException(
-                        "no handler for task type " + flight.task.task().type());
-            }
-            handler.handle(flight.context);
-            ack = flight.context.completed();
-        } catch (Throwable error) {
-            ack = flight.context.failed(error);
+            ack = options.handlers.run(flight.context);
         } finally {
             flight.thread = null;
         }
@@ -454,7 +446,7 @@ public final class WorkerPool implements AutoCloseable {
             boolean releaseOnStart,
             Long maxPayloadBytes,
             UserFilter users,
-            Map<String, TaskHandler> handlers) {}
+            HandlerRegistry handlers) {}
 
     /** Configures a pool; {@link #handler} at least once. */
     public static final class Builder {
@@ -472,7 +464,7 @@ public final class WorkerPool implements AutoCloseable {
         private boolean releaseOnStart = true;
         private Long maxPayloadBytes;
         private UserFilter users;
-        private final Map<String, TaskHandler> handlers = new java.util.LinkedHashMap<>();
+        private final HandlerRegistry.Builder handlers = HandlerRegistry.builder();
 
         private Builder(TaskQueue queue) {
             this.queue = queue;
@@ -566,8 +558,13 @@ public final class WorkerPool implements AutoCloseable {
         }
 
         public Builder handler(String taskType, TaskHandler handler) {
-            dev.tide.api.TaskType.requireName("taskType", taskType);
-            handlers.put(taskType, handler);
+            handlers.handler(taskType, handler);
+            return this;
+        }
+
+        /** Every handler of the registry (the same one a processing cycle may run). */
+        public Builder handlers(HandlerRegistry registry) {
+            handlers.handlers(registry);
             return this;
         }
 
@@ -594,7 +591,7 @@ public final class WorkerPool implements AutoCloseable {
                             releaseOnStart,
                             maxPayloadBytes,
                             users,
-                            Map.copyOf(handlers)));
+                            handlers.build()));
         }
 
         public WorkerPool start() {

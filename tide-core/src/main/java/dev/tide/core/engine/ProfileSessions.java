@@ -24,6 +24,12 @@ public final class ProfileSessions {
         this.clock = clock;
     }
 
+    /** What the named session has taken so far by profile key; empty for a session this node does not know. */
+    public Map<String, Long> used(String name) {
+        Entry entry = named.get(name);
+        return entry == null ? Map.of() : entry.session().usedByProfile();
+    }
+
     /** The session of that name, begun now if it is new; a session of its own for a claim that names none. */
     public ProfileSession named(String name) {
         if (name == null) {

@@ -14,6 +14,11 @@ public final class ProfileSession {
         return used.getOrDefault(profileKey, 0L);
     }
 
+    /** The units taken so far, by profile key. */
+    public Map<String, Long> usedByProfile() {
+        return Map.copyOf(used);
+    }
+
     public void add(String profileKey, long units) {
         used.merge(profileKey, units, Long::sum);
     }

@@ -171,6 +171,19 @@ public interface Store extends AutoCloseable {
     /** The earliest run-at among scheduled tasks. */
     Optional<Instant> taskNextRunAt();
 
+    /** The earliest run-at among a queue's scheduled tasks of these types (any type when empty). */
+    Optional<Instant> taskNextRunAt(String queue, Set<String> types);
+
+    /** How many of a queue's tasks of these types (any type when empty) are ready. */
+    long taskReadyCount(String queue, Set<String> types);
+
+    /**
+     * Inserts one task and, in the same transaction, leases it to the caller as a claim by id would (its profile
+     * charged, its queue's suspension and caps honoured) when it is ready and its profile has room now; otherwise it
+     * stays queued.
+     */
+    LeasedInsert taskInsertLeased(TaskRow row, CallerLease lease);
+
     /** Deletes up to {@code limit} tasks that finished before {@code cutoff}; returns how many. */
     int taskPrune(Instant cutoff, int limit);
 

@@ -34,6 +34,7 @@ import dev.tide.api.TideEvent;
 import dev.tide.api.UserShares;
 import dev.tide.api.json.Json;
 import dev.tide.core.engine.DispatchKey;
+import dev.tide.core.store.CallerLease;
 import dev.tide.core.store.DeadlineDue;
 import dev.tide.core.store.DeadlineRaise;
 import dev.tide.core.store.DeadlineRaised;
@@ -44,6 +45,7 @@ import dev.tide.core.store.JobEndHook;
 import dev.tide.core.store.JobInsertResult;
 import dev.tide.core.store.JobRow;
 import dev.tide.core.store.LeaseExtension;
+import dev.tide.core.store.LeasedInsert;
 import dev.tide.core.store.ScheduleFiring;
 import dev.tide.core.store.SettleBatch;
 import dev.tide.core.store.Settlement;
@@ -563,36 +565,49 @@ public abstract class JdbcStore implements Store {
     @Override
     public Optional<LeasedTask> taskClaimById(TaskClaimById claim) {
         return write(tx -> {
-            tx.prepare("task_claim_by_id_lock_user")
-                    .set("id", claim.taskId())
-                    .query()
-                    .close();
-            Claimed row;
-            try (ResultSet rs = tx.prepare("task_claim_by_id")
-                    .set("owner", claim.owner())
-                    .set("token", claim.token())
-                    .set("now", claim.now())
-                    .set("lease_ms", claim.leaseMillis())
-                    .set("id", claim.taskId())
-                    .query()) {
-                if (!rs.next()) {
-                    return Optional.empty();
-                }
-                row = Claimed.read(rs, Rows.leased(rs, claim.leaseMillis()));
-            }
-            profiles = profiles.current(tx);
-            Profile governing = profiles.governing(row.type(), row.jobType());
-            if (governing == null) {
-                return Optional.of(row.task());
-            }
-            List<Claimed> admitted = ProfiledClaim.run(tx, claim.asClaim(), profiles, once(row));
-            if (admitted.isEmpty()) {
+            ById got = leaseById(tx, claim);
+            if (got.full() != null) {
                 // thrown inside the transaction, so the lease is undone with it
-                throw new ProfileFullException("task " + claim.taskId() + ": profile " + governing.key()
-                        + " has no room for its " + row.units() + " unit(s) now");
+                throw new ProfileFullException("task " + claim.taskId() + ": profile "
+                        + got.full().key() + " has no room for its " + got.units() + " unit(s) now");
             }
-            return Optional.of(admitted.get(0).task());
+            return Optional.ofNullable(got.task());
         });
+    }
+
+    /**
+     * A task leased by its id and counted against its profile: the leased task, or the profile that had no room for
+     * its units (the lease then given back within the transaction), or neither when the task was not ready.
+     */
+    private record ById(LeasedTask task, Profile full, int units) {}
+
+    private ById leaseById(Tx tx, TaskClaimById claim) throws SQLException {
+        tx.prepare("task_claim_by_id_lock_user")
+                .set("id", claim.taskId())
+                .query()
+                .close();
+        Claimed row;
+        try (ResultSet rs = tx.prepare("task_claim_by_id")
+                .set("owner", claim.owner())
+                .set("token", claim.token())
+                .set("now", claim.now())
+                .set("lease_ms", claim.leaseMillis())
+                .set("id", claim.taskId())
+                .query()) {
+            if (!rs.next()) {
+                return new ById(null, null, 0);
+            }
+            row = Claimed.read(rs, Rows.leased(rs, claim.leaseMillis()));
+        }
+        profiles = profiles.current(tx);
+        Profile governing = profiles.governing(row.type(), row.jobType());
+        if (governing == null) {
+            return new ById(row.task(), null, row.units());
+        }
+        List<Claimed> admitted = ProfiledClaim.run(tx, claim.asClaim(), profiles, once(row));
+        return admitted.isEmpty()
+                ? new ById(null, governing, row.units())
+                : new ById(admitted.get(0).task(), null, row.units());
     }
 
     /** A lessor that answers one row already leased, then nothing. */
@@ -603,6 +618,19 @@ public abstract class JdbcStore implements Store {
             rows.clear();
             return now;
         };
+    }
+
+    @Override
+    public LeasedInsert taskInsertLeased(TaskRow row, CallerLease lease) {
+        return write(tx -> {
+            InsertBatch batch = insertRows(tx, List.of(row));
+            EnqueueResult inserted = batch.results().get(0);
+            if (!inserted.created() || inserted.task().state() != TaskState.READY) {
+                return new LeasedInsert(batch, null);
+            }
+            return new LeasedInsert(
+                    batch, leaseById(tx, lease.of(inserted.id())).task());
+        });
     }
 
     @Override
@@ -1157,6 +1185,31 @@ public abstract class JdbcStore implements Store {
                 return rs.next() ? Optional.ofNullable(Rows.instant(rs, "next_run_at")) : Optional.empty();
             }
         });
+    }
+
+    @Override
+    public Optional<Instant> taskNextRunAt(String queue, Set<String> types) {
+        return read(tx -> {
+            try (ResultSet rs =
+                    ofTypes(tx.prepare("task_next_run_at_of"), queue, types).query()) {
+                return rs.next() ? Optional.ofNullable(Rows.instant(rs, "next_run_at")) : Optional.empty();
+            }
+        });
+    }
+
+    @Override
+    public long taskReadyCount(String queue, Set<String> types) {
+        return read(tx -> {
+            try (ResultSet rs =
+                    ofTypes(tx.prepare("task_ready_count"), queue, types).query()) {
+                rs.next();
+                return rs.getLong("n");
+            }
+        });
+    }
+
+    private static Statement ofTypes(Statement st, String queue, Set<String> types) throws SQLException {
+        return st.set("queue", queue).set("any_type", types.isEmpty() ? 1L : 0L).setTexts("types", types);
     }
 
     @Override

@@ -781,3 +781,13 @@ UPDATE tide_schedules SET next_fire_at = :next_fire_at WHERE name = :name AND ne
 
 -- name: schedule_fired
 UPDATE tide_schedules SET last_fired_at = :fired_at, last_task_id = :task_id WHERE name = :name;
+
+-- A queue's ready tasks of some types (:any_type = 1: of every type): the work a processing cycle leaves behind.
+-- name: task_ready_count
+SELECT COUNT(*) AS n FROM tide_tasks
+WHERE queue = :queue AND state = 'ready' AND (:any_type = 1 OR type IN (SELECT value FROM json_each(:types)));
+
+-- The earliest run-at among a queue's scheduled tasks of some types: when a drained cycle's queue has work again.
+-- name: task_next_run_at_of
+SELECT MIN(run_at) AS next_run_at FROM tide_tasks
+WHERE queue = :queue AND state = 'scheduled' AND (:any_type = 1 OR type IN (SELECT value FROM json_each(:types)));

@@ -1,0 +1,24 @@
+package dev.tide.core;
+
+import dev.tide.api.Ack;
+import dev.tide.api.AckResult;
+import dev.tide.api.EnqueueResult;
+
+/**
+ * What {@link Tide#runNowOrEnqueue} did: ran the task in the caller, or left it in the queue.
+ *
+ * @param enqueued the task as inserted (or the one an idempotency key or coalescing key answered with)
+ * @param ack the handler's acknowledgement when it ran in the caller; null when the task was queued
+ * @param result how the acknowledgement was recorded; null when the task was queued
+ */
+public record RunNowResult(EnqueueResult enqueued, Ack ack, AckResult result) {
+
+    /** Whether the task ran in the caller; false when it waits in its queue for a worker or a cycle. */
+    public boolean ranInCaller() {
+        return ack != null;
+    }
+
+    public long taskId() {
+        return enqueued.id();
+    }
+}

@@ -1,0 +1,18 @@
+package dev.tide.core.store;
+
+import dev.tide.api.LoadReadings;
+import java.time.Instant;
+
+/**
+ * The lease a task inserted to run at once in its caller is taken under ({@link Store#taskInsertLeased}): the caller
+ * claims it by id, as a claim of one, once it has an id.
+ *
+ * @param leaseMillis lease length; null for the task's own
+ */
+public record CallerLease(String owner, String token, Instant now, Long leaseMillis, LoadReadings load) {
+
+    /** The claim of the inserted task. */
+    public TaskClaimById of(long taskId) {
+        return new TaskClaimById(taskId, owner, token, now, leaseMillis, load);
+    }
+}
