@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
             SuspendCommand.Resume.class,
             ParkCommand.Park.class,
             ParkCommand.Unpark.class,
+            SimulateCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {

@@ -74,10 +74,11 @@ public record Arrivals(
     boolean arrivesIn(LocalDateTime from, LocalDateTime until, LocalDateTime start) {
         return switch (arrive) {
             case "start" -> from.equals(start);
-            case "hourly" -> from.getMinute() == 0
-                    && from.getSecond() == 0
-                    && from.getNano() == 0
-                    && days.contains(from.getDayOfWeek());
+            case "hourly" ->
+                from.getMinute() == 0
+                        && from.getSecond() == 0
+                        && from.getNano() == 0
+                        && days.contains(from.getDayOfWeek());
             default -> {
                 LocalDateTime due = from.toLocalDate().atTime(at);
                 yield days.contains(due.getDayOfWeek()) && !due.isBefore(from) && due.isBefore(until);

@@ -21,5 +21,4 @@ public record HourRow(
         long used,
         long completed,
         long waitingAtStart,
-        long waitingAtEnd) {
-}
+        long waitingAtEnd) {}

@@ -26,7 +26,8 @@ public record LoadCurve(String signal, List<Double> curve, Map<DayOfWeek, Double
         // borrow the engine's rule for signal names, so a curve can always be reported
         new LoadScaling(signal, 0, 0, 1);
         if (curve == null || (curve.size() != 24 && curve.size() != 168)) {
-            throw new InvalidRequestException("curve", "needs 24 values (one per hour of the day) or 168 (per hour of the week)");
+            throw new InvalidRequestException(
+                    "curve", "needs 24 values (one per hour of the day) or 168 (per hour of the week)");
         }
         for (int i = 0; i < curve.size(); i++) {
             Double v = curve.get(i);

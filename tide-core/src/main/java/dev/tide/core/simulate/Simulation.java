@@ -111,7 +111,11 @@ public final class Simulation {
                 }
                 tide.runMaintenance();
                 read(tide.profileStatus(), hours, zone);
-                if (!now.plus(spec.step()).atZone(zone).truncatedTo(ChronoUnit.HOURS).toInstant().equals(hourKey)) {
+                if (!now.plus(spec.step())
+                        .atZone(zone)
+                        .truncatedTo(ChronoUnit.HOURS)
+                        .toInstant()
+                        .equals(hourKey)) {
                     hour.waitingAtEnd = ready(tide);
                 }
             }
@@ -138,7 +142,8 @@ public final class Simulation {
             Instant due = a.deadlineAfter() == null ? null : now.plus(a.deadlineAfter());
             List<NewTask> tasks = new ArrayList<>(a.count());
             for (int i = 0; i < a.count(); i++) {
-                NewTask.Builder task = NewTask.builder(a.type()).queue(a.queue()).deadline(due);
+                NewTask.Builder task =
+                        NewTask.builder(a.type()).queue(a.queue()).deadline(due);
                 if (a.units() != null) {
                     task.units(a.units());
                 }
@@ -152,11 +157,11 @@ public final class Simulation {
             }
             if (a.jobType() != null) {
                 jobs.add(tide.createJob(NewJob.builder(a.jobType())
-                                        .deadline(due)
-                                        .tasks(tasks)
-                                        .build())
-                                .job()
-                                .id());
+                                .deadline(due)
+                                .tasks(tasks)
+                                .build())
+                        .job()
+                        .id());
             } else {
                 for (int from0 = 0; from0 < tasks.size(); from0 += TideConfig.MAX_BATCH) {
                     tide.enqueueAll(tasks.subList(from0, Math.min(tasks.size(), from0 + TideConfig.MAX_BATCH)));
@@ -203,7 +208,11 @@ public final class Simulation {
     /** Keeps each profile's latest reading of its hour: the limit (the highest seen) and the units used. */
     private static void read(List<ProfileStatus> statuses, Map<Instant, Hour> hours, ZoneId zone) {
         for (ProfileStatus s : statuses) {
-            Instant key = s.active().hourStart().atZone(zone).truncatedTo(ChronoUnit.HOURS).toInstant();
+            Instant key = s.active()
+                    .hourStart()
+                    .atZone(zone)
+                    .truncatedTo(ChronoUnit.HOURS)
+                    .toInstant();
             Hour hour = hours.get(key);
             if (hour != null) {
                 hour.profiles.merge(
@@ -223,10 +232,17 @@ public final class Simulation {
         long none = 0;
         String cursor = null;
         do {
-            Page<TaskInfo> page = tide.tasks(TaskQuery.all().withLimit(TaskQuery.MAX_LIMIT).withCursor(cursor));
+            Page<TaskInfo> page =
+                    tide.tasks(TaskQuery.all().withLimit(TaskQuery.MAX_LIMIT).withCursor(cursor));
             for (TaskInfo t : page.items()) {
                 if (t.state() == TaskState.FINISHED && t.outcome() == Outcome.SUCCEEDED) {
-                    completed.merge(t.finishedAt().atZone(zone).truncatedTo(ChronoUnit.HOURS).toInstant(), 1L, Long::sum);
+                    completed.merge(
+                            t.finishedAt()
+                                    .atZone(zone)
+                                    .truncatedTo(ChronoUnit.HOURS)
+                                    .toInstant(),
+                            1L,
+                            Long::sum);
                 }
                 if (t.deadline() == null) {
                     none += t.state() == TaskState.FINISHED ? 1 : 0;

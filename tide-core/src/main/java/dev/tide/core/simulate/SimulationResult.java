@@ -26,7 +26,8 @@ public record SimulationResult(
     public List<Day> days() {
         Map<LocalDate, List<HourRow>> byDay = new LinkedHashMap<>();
         for (HourRow h : hours) {
-            byDay.computeIfAbsent(h.start().toLocalDate(), d -> new ArrayList<>()).add(h);
+            byDay.computeIfAbsent(h.start().toLocalDate(), d -> new ArrayList<>())
+                    .add(h);
         }
         List<Day> days = new ArrayList<>();
         byDay.forEach((date, rows) -> {

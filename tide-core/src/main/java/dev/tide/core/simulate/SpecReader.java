@@ -67,7 +67,8 @@ public final class SpecReader {
         String message = error instanceof JacksonException j && j.getOriginalMessage() != null
                 ? j.getOriginalMessage()
                 : String.valueOf(error.getMessage());
-        return new InvalidRequestException(field, "is not valid: " + message.lines().findFirst().orElse(""));
+        return new InvalidRequestException(
+                field, "is not valid: " + message.lines().findFirst().orElse(""));
     }
 
     /** Puts a constructor's field under the path, dropping the path's last segment when the field repeats it. */

@@ -54,7 +54,9 @@ class LoadAwareDemonstrationTest {
         assertThat(result.enqueued())
                 .as("the work cannot be done in the quiet hours alone")
                 .isGreaterThan(offPeakCapacity);
-        assertThat(result.busyHours()).as("most hours had work waiting throughout").hasSizeGreaterThan(100);
+        assertThat(result.busyHours())
+                .as("most hours had work waiting throughout")
+                .hasSizeGreaterThan(100);
         assertThat(result.loadCorrelation()).isLessThanOrEqualTo(-0.7);
 
         Instant end = spec.start().plusDays(spec.days()).atZone(spec.zone()).toInstant();
@@ -67,14 +69,19 @@ class LoadAwareDemonstrationTest {
                 .build()) {
             String cursor = null;
             do {
-                Page<TaskInfo> page = store.tasks(TaskQuery.all().withLimit(1000).withCursor(cursor));
+                Page<TaskInfo> page =
+                        store.tasks(TaskQuery.all().withLimit(1000).withCursor(cursor));
                 for (TaskInfo t : page.items()) {
                     if (t.state() != TaskState.FINISHED) {
-                        assertThat(t.deadline()).as("task %d, unfinished, is not due yet", t.id()).isAfter(end);
+                        assertThat(t.deadline())
+                                .as("task %d, unfinished, is not due yet", t.id())
+                                .isAfter(end);
                         continue;
                     }
                     assertThat(t.outcome()).isEqualTo(Outcome.SUCCEEDED);
-                    assertThat(t.finishedAt()).as("task %d by its deadline", t.id()).isBeforeOrEqualTo(t.deadline());
+                    assertThat(t.finishedAt())
+                            .as("task %d by its deadline", t.id())
+                            .isBeforeOrEqualTo(t.deadline());
                     perHour.merge(hourOf(t, spec.zone()), 1L, Long::sum);
                     finished++;
                 }

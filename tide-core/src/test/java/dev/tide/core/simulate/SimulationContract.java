@@ -26,10 +26,16 @@ public abstract class SimulationContract {
         System.out.println("table 9 simulated in " + result.elapsed().toMillis() + " ms");
         for (HourRow h : result.hours()) {
             assertThat(h.allowed()).as("%s", h.start()).isNotNull();
-            assertThat(h.used()).as("%s: units counted within the limit", h.start()).isLessThanOrEqualTo(h.allowed());
-            assertThat(h.completed()).as("%s: completions are the units (one each)", h.start()).isEqualTo(h.used());
+            assertThat(h.used())
+                    .as("%s: units counted within the limit", h.start())
+                    .isLessThanOrEqualTo(h.allowed());
+            assertThat(h.completed())
+                    .as("%s: completions are the units (one each)", h.start())
+                    .isEqualTo(h.used());
             if (h.waitingAtEnd() > 0) {
-                assertThat(h.used()).as("%s: work waited, so the limit was reached", h.start()).isEqualTo(h.allowed());
+                assertThat(h.used())
+                        .as("%s: work waited, so the limit was reached", h.start())
+                        .isEqualTo(h.allowed());
             }
             long expected = switch (h.start().getDayOfWeek()) {
                 case THURSDAY, FRIDAY -> 1000;
