@@ -61,6 +61,11 @@ public record SimulationSpec(
         }
     }
 
+    /** A copy starting at {@code value} (wall-clock in the zone). */
+    public SimulationSpec withStart(LocalDateTime value) {
+        return new SimulationSpec(value, zone, days, step, profiles, load, workload, workers, chart);
+    }
+
     /** A copy running for {@code value} days. */
     public SimulationSpec withDays(int value) {
         return new SimulationSpec(start, zone, value, step, profiles, load, workload, workers, chart);
