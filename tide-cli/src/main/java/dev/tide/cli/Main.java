@@ -31,6 +31,7 @@ import picocli.CommandLine.Command;
             ProfileCommand.class,
             ScheduleCommand.class,
             CycleCommand.class,
+            SimulateCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {

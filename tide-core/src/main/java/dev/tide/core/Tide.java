@@ -292,6 +292,7 @@ public final class Tide implements TaskQueue {
                     load,
                     session,
                     null));
+            load.recordSampled();
             long left = deadline - System.nanoTime();
             if (!claimed.isEmpty() || left <= 0 || closed) {
                 return claimed;
@@ -612,7 +613,9 @@ public final class Tide implements TaskQueue {
 
     @Override
     public List<ProfileStatus> profileStatus() {
-        return store.profileStatus(clock.instant(), load);
+        List<ProfileStatus> status = store.profileStatus(clock.instant(), load);
+        load.recordSampled();
+        return status;
     }
 
     @Override

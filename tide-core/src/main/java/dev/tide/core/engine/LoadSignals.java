@@ -22,7 +22,9 @@ import java.util.function.DoubleSupplier;
  *
  * <p>Sources are read when a claim asks for a reading and the last reading is {@link #SAMPLE_EVERY} old, so an idle
  * node reads nothing. Readings are added to their hour in the store at most once a minute per signal: conditions on
- * the same hour of past weeks read those means.
+ * the same hour of past weeks read those means. A claim asks from inside its transaction, where the store takes no
+ * other write (SQLite's single writer refuses a nested one), so what it sampled is recorded afterwards, by
+ * {@link #recordSampled()}.
  */
 public final class LoadSignals implements LoadReadings {
     static final Duration SAMPLE_EVERY = Duration.ofSeconds(5);
@@ -34,6 +36,7 @@ public final class LoadSignals implements LoadReadings {
     private final Map<String, Double> latest = new ConcurrentHashMap<>();
     private final Map<String, Instant> recorded = new ConcurrentHashMap<>();
     private final Map<String, Double> pastMeans = new ConcurrentHashMap<>();
+    private final Map<String, Double> sampled = new ConcurrentHashMap<>();
     private volatile Instant sampledAt = Instant.MIN;
 
     public LoadSignals(Store store, InstantSource clock) {
@@ -83,9 +86,23 @@ public final class LoadSignals implements LoadReadings {
             double value = source.getAsDouble();
             if (!Double.isNaN(value)) {
                 latest.put(signal, value);
-                record(signal, value, now);
+                sampled.put(signal, value);
             }
         });
+    }
+
+    /** Records the readings sampled since the last call; the engine calls it after a claim, outside its transaction. */
+    public void recordSampled() {
+        if (sampled.isEmpty()) {
+            return;
+        }
+        Instant now = clock.instant();
+        for (String signal : List.copyOf(sampled.keySet())) {
+            Double value = sampled.remove(signal);
+            if (value != null) {
+                record(signal, value, now);
+            }
+        }
     }
 
     private void record(String signal, double value, Instant now) {
