@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
+import java.time.temporal.IsoFields;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -126,7 +127,7 @@ final class StatsCommand implements Runnable {
         return String.format(
                 Locale.ROOT,
                 "%d-W%02d",
-                day.get(java.time.temporal.IsoFields.WEEK_BASED_YEAR),
-                day.get(java.time.temporal.IsoFields.WEEK_OF_WEEK_BASED_YEAR));
+                day.get(IsoFields.WEEK_BASED_YEAR),
+                day.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR));
     }
 }

@@ -80,6 +80,7 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -421,7 +422,7 @@ public final class Tide implements TaskQueue {
     }
 
     private static Map<String, Object> selected(TaskSelection selection, int count) {
-        Map<String, Object> detail = new java.util.LinkedHashMap<>();
+        Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("selection", selection);
         detail.put("count", count);
         return detail;
@@ -429,7 +430,7 @@ public final class Tide implements TaskQueue {
 
     /** A detail of one field, which may be null. */
     private static Map<String, Object> detail(String name, Object value) {
-        Map<String, Object> detail = new java.util.LinkedHashMap<>();
+        Map<String, Object> detail = new LinkedHashMap<>();
         detail.put(name, value);
         return detail;
     }

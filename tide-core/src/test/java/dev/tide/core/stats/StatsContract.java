@@ -26,6 +26,7 @@ import dev.tide.core.TideConfig;
 import dev.tide.core.time.ManualClock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -310,7 +311,7 @@ public abstract class StatsContract {
     private static LeasedTask byType(List<LeasedTask> claimed, String type, int index) {
         return claimed.stream()
                 .filter(t -> t.task().type().equals(type))
-                .sorted(java.util.Comparator.comparingLong(LeasedTask::id))
+                .sorted(Comparator.comparingLong(LeasedTask::id))
                 .toList()
                 .get(index);
     }

@@ -10,6 +10,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -81,7 +82,7 @@ final class DigestSql {
                     HourlyStats::plus);
         }
         return byType.values().stream()
-                .sorted(java.util.Comparator.comparing(HourlyStats::taskType))
+                .sorted(Comparator.comparing(HourlyStats::taskType))
                 .toList();
     }
 
