@@ -235,8 +235,14 @@ public interface TaskQueue extends AutoCloseable {
     /** Queue depths and open jobs. */
     StatusReport status();
 
-    /** Recent entries of the event log (deadline warnings and violations so far), newest first. */
+    /** Recent entries of the event log (lifecycle changes and administrators' actions; see {@link TideEvent}), newest first. */
     List<TideEvent> events(EventQuery query);
+
+    /**
+     * Started, succeeded, failed, retried and expired tasks and the work units used, per task type and hour (UTC), for
+     * the hours of the query; hours with nothing counted are left out. Ordered by hour, then type.
+     */
+    List<HourlyStats> stats(StatsQuery query);
 
     @Override
     void close();

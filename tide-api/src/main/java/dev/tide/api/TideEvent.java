@@ -7,8 +7,9 @@ import java.time.Instant;
 
 /**
  * One entry of Tide's event log: something that happened to a task, a job or a queue, kept for people and tools to
- * look back on. Kinds so far: {@code deadline.warning} and {@code deadline.violation} (detail: the
- * {@link DeadlineNotice}).
+ * look back on. The kinds are the constants below; what each records, and why others (such as each success) are
+ * left to the hourly statistics, is in {@code docs/statistics.md}. Administrators' actions carry {@code actor} in
+ * their detail: who did it, as the caller said ({@link Actor}), or null when unknown (an embedded call).
  *
  * @param id increasing: a newer event has a larger id
  * @param taskId the task concerned, if any
@@ -46,4 +47,45 @@ public record TideEvent(
      * detail: {@code schedule}, {@code misfire}, and {@code from} and {@code to}, the first and last such firing.
      */
     public static final String SCHEDULE_MISSED = "schedule.missed";
+
+    // --- lifecycle: written in the transaction of the change -----------------------------------------------------
+
+    /** A task ended failed for good; detail: {@code type}, {@code attempts}, {@code message}. */
+    public static final String TASK_FAILED = "task.failed";
+    /**
+     * Waiting tasks of one queue ended expired in one maintenance batch; detail: {@code count} and {@code types} (count
+     * per type). One event per batch and queue, not per task: expiry can end thousands at once.
+     */
+    public static final String TASKS_EXPIRED = "tasks.expired";
+    /** A job ended; detail: {@code type}, {@code outcome}, {@code total}, {@code succeeded}, {@code failed}, {@code cancelled}. */
+    public static final String JOB_FINISHED = "job.finished";
+    /** The periodic digest was enqueued; detail: {@code taskId}, {@code from}, {@code until}, {@code recipients}. */
+    public static final String DIGEST_SENT = "digest.sent";
+
+    // --- administrators' actions: detail has actor ---------------------------------------------------------------
+
+    /** A task was cancelled on request; detail: {@code actor}, {@code reason}. */
+    public static final String TASK_CANCELLED = "task.cancelled";
+    /** A failed or cancelled task was made ready again; detail: {@code actor}. */
+    public static final String TASK_RETRIED = "task.retried";
+    /** A job was cancelled on request; detail: {@code actor}, {@code reason}. */
+    public static final String JOB_CANCELLED = "job.cancelled";
+    /** Waiting tasks were parked; detail: {@code actor}, {@code selection}, {@code count}. */
+    public static final String TASKS_PARKED = "tasks.parked";
+    /** Parked tasks were returned; detail: {@code actor}, {@code selection}, {@code count}. */
+    public static final String TASKS_UNPARKED = "tasks.unparked";
+    /** A queue stopped dispatching (queue set), or every queue (queue null); detail: {@code actor}. */
+    public static final String SUSPENDED = "dispatch.suspended";
+    /** A queue, or every queue (queue null), dispatches again; detail: {@code actor}. */
+    public static final String RESUMED = "dispatch.resumed";
+    /** A queue was created or changed; detail: {@code actor}, {@code definition}. */
+    public static final String QUEUE_DEFINED = "queue.defined";
+    /** A task type was created or replaced; detail: {@code actor}, {@code definition}. */
+    public static final String TASK_TYPE_DEFINED = "task_type.defined";
+    /** A job type was created or replaced; detail: {@code actor}, {@code definition}. */
+    public static final String JOB_TYPE_DEFINED = "job_type.defined";
+    /** A queue's users got their own shares (queue set); detail: {@code actor}, {@code shares}. */
+    public static final String USERS_ASSIGNED = "users.assigned";
+    /** The server-wide prohibited users were replaced; detail: {@code actor}, {@code users}. */
+    public static final String USERS_PROHIBITED = "users.prohibited";
 }

@@ -1,5 +1,6 @@
 package dev.tide.cli;
 
+import dev.tide.api.Actor;
 import dev.tide.api.TideException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -19,6 +20,7 @@ import picocli.CommandLine.Command;
             MigrateCommand.class,
             EnqueueCommand.class,
             StatusCommand.class,
+            StatsCommand.class,
             TasksCommand.class,
             TaskCommand.class,
             JobCommand.class,
@@ -56,7 +58,10 @@ public final class Main implements Runnable {
             commandLine.getErr().println("tide: " + describe(e));
             return FAILED;
         });
-        return cli.execute(args);
+        // The event log names who did what: the operating system's user, here and over HTTP (see Actor).
+        try (Actor.Scope as = Actor.enter("cli:" + System.getProperty("user.name", "unknown"))) {
+            return cli.execute(args);
+        }
     }
 
     private static String describe(Exception e) {

@@ -3,6 +3,7 @@ package dev.tide.client;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JavaType;
+import dev.tide.api.Actor;
 import dev.tide.api.TideException;
 import dev.tide.api.json.Json;
 import java.net.ConnectException;
@@ -33,8 +34,11 @@ final class JsonHttp implements AutoCloseable {
     private final HttpClient client;
     private final URI base;
     private final Duration requestTimeout;
+    private final String actor;
 
-    JsonHttp(URI base, Duration connectTimeout, Duration requestTimeout) {
+    /** @param actor named in every request's {@link Actor#HEADER}; null: the calling thread's {@link Actor#current()} */
+    JsonHttp(URI base, Duration connectTimeout, Duration requestTimeout, String actor) {
+        this.actor = actor;
         String text = base.toString();
         this.base = URI.create(text.endsWith("/") ? text : text + "/");
         this.requestTimeout = requestTimeout;
@@ -77,12 +81,16 @@ final class JsonHttp implements AutoCloseable {
 
     /** Sends {@code body} as JSON ({@link String}s are sent as they are: raw JSON documents), null for none. */
     Reply send(String method, String path, Object body, Duration timeout) {
-        HttpRequest request = HttpRequest.newBuilder(base.resolve(path))
+        HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path))
                 .timeout(timeout)
                 .header("Accept", "application/json")
                 .header("Content-Type", "application/json")
-                .method(method, publisher(body))
-                .build();
+                .method(method, publisher(body));
+        String who = actor != null ? actor : Actor.current();
+        if (who != null) {
+            builder.header(Actor.HEADER, who);
+        }
+        HttpRequest request = builder.build();
         CompletableFuture<HttpResponse<String>> answer;
         try {
             answer = client.sendAsync(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));

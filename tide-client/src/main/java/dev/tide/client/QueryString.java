@@ -1,6 +1,7 @@
 package dev.tide.client;
 
 import dev.tide.api.EventQuery;
+import dev.tide.api.StatsQuery;
 import dev.tide.api.TaskQuery;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -37,6 +38,14 @@ final class QueryString {
         s.add("kind", q.kind());
         s.add("before", q.before() == null ? null : q.before().toString());
         s.add("limit", Integer.toString(q.limit()));
+        return s.params.toString();
+    }
+
+    static String of(StatsQuery q) {
+        QueryString s = new QueryString();
+        s.add("from", q.from().toString());
+        s.add("to", q.to().toString());
+        s.add("type", q.type());
         return s.params.toString();
     }
 

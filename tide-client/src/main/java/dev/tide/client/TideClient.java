@@ -6,6 +6,7 @@ import dev.tide.api.AckResult;
 import dev.tide.api.ClaimRequest;
 import dev.tide.api.EnqueueResult;
 import dev.tide.api.EventQuery;
+import dev.tide.api.HourlyStats;
 import dev.tide.api.JobCreated;
 import dev.tide.api.JobInfo;
 import dev.tide.api.JobType;
@@ -23,6 +24,7 @@ import dev.tide.api.QueueInfo;
 import dev.tide.api.QueueUser;
 import dev.tide.api.Schedule;
 import dev.tide.api.ScheduleInfo;
+import dev.tide.api.StatsQuery;
 import dev.tide.api.StatusReport;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
@@ -364,6 +366,15 @@ public final class TideClient implements TaskQueue {
     }
 
     @Override
+    public List<HourlyStats> stats(StatsQuery query) {
+        if (query == null) {
+            throw new dev.tide.api.InvalidRequestException("query", "is required");
+        }
+        return http.call("GET", "v1/stats" + QueryString.of(query), null, HttpBodies.Stats.class)
+                .hours();
+    }
+
+    @Override
     public Profile defineProfile(Profile profile) {
         return http.call("PUT", "v1/profiles", profile, Profile.class);
     }
@@ -452,6 +463,7 @@ public final class TideClient implements TaskQueue {
         private final URI server;
         private Duration connectTimeout = Duration.ofSeconds(5);
         private Duration requestTimeout = Duration.ofSeconds(30);
+        private String actor;
 
         private Builder(URI server) {
             this.server = Objects.requireNonNull(server, "server");
@@ -469,8 +481,17 @@ public final class TideClient implements TaskQueue {
             return this;
         }
 
+        /**
+         * Who this client acts for, named in the event log's record of administrators' actions (sent as
+         * {@link dev.tide.api.Actor#HEADER}); by default the calling thread's {@link dev.tide.api.Actor#current()}.
+         */
+        public Builder actor(String value) {
+            this.actor = value;
+            return this;
+        }
+
         public TideClient build() {
-            return new TideClient(new JsonHttp(server, connectTimeout, requestTimeout));
+            return new TideClient(new JsonHttp(server, connectTimeout, requestTimeout, actor));
         }
 
         private static Duration positive(String name, Duration value) {

@@ -7,6 +7,7 @@ import dev.tide.api.CoalescingCheck;
 import dev.tide.api.DeadlineListener;
 import dev.tide.api.EnqueueResult;
 import dev.tide.api.EventQuery;
+import dev.tide.api.HourlyStats;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.JobCreated;
 import dev.tide.api.JobInfo;
@@ -25,6 +26,7 @@ import dev.tide.api.QueueInfo;
 import dev.tide.api.QueueUser;
 import dev.tide.api.Schedule;
 import dev.tide.api.ScheduleInfo;
+import dev.tide.api.StatsQuery;
 import dev.tide.api.StatusReport;
 import dev.tide.api.TaskDefaults;
 import dev.tide.api.TaskInfo;
@@ -39,8 +41,10 @@ import dev.tide.api.worker.TaskHandler;
 import dev.tide.api.worker.WorkerPool;
 import dev.tide.core.cycle.CycleScheduler;
 import dev.tide.core.engine.AckResolver;
+import dev.tide.core.engine.AdminLog;
 import dev.tide.core.engine.DeadlineMonitor;
 import dev.tide.core.engine.DeadlineSettings;
+import dev.tide.core.engine.Digest;
 import dev.tide.core.engine.Inputs;
 import dev.tide.core.engine.JobNotices;
 import dev.tide.core.engine.LoadSignals;
@@ -48,6 +52,7 @@ import dev.tide.core.engine.Maintenance;
 import dev.tide.core.engine.ProfileSessions;
 import dev.tide.core.engine.RaceDraws;
 import dev.tide.core.engine.ReadySignal;
+import dev.tide.core.engine.RecordPruning;
 import dev.tide.core.engine.Schedules;
 import dev.tide.core.engine.TaskResolver;
 import dev.tide.core.engine.Tokens;
@@ -80,6 +85,7 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -126,6 +132,8 @@ public final class Tide implements TaskQueue {
     private final LoadSignals load;
     private final ProfileSessions sessions;
     private final CycleScheduler cycles;
+    private final AdminLog admin;
+    private final Digest digest;
     private volatile boolean closed;
 
     /**
@@ -167,6 +175,10 @@ public final class Tide implements TaskQueue {
             this.deadlines = new DeadlineMonitor(store, clock, types, resolver, deadlineSettings, this::wake);
             this.schedules = new Schedules(store, clock, resolver, this::wake);
             this.cycles = new CycleScheduler(this, config.maintenanceInterval() != null);
+            this.admin = new AdminLog(store, clock);
+            this.digest = new Digest(store, this.config.stats(), resolver, this.config.nodeName(), this::wake);
+            maintenance.alsoRun(new RecordPruning(store, this.config.stats())::run);
+            maintenance.alsoRun(digest::runOnce);
             if (config.maintenanceInterval() != null) {
                 maintenance.start(config.maintenanceInterval());
                 deadlines.start(config.maintenanceInterval());
@@ -403,9 +415,16 @@ public final class Tide implements TaskQueue {
 
     @Override
     public TaskInfo cancel(long taskId, String reason) {
-        SettleBatch batch = store.taskCancel(taskId, Inputs.message(reason), clock.instant())
+        String why = Inputs.message(reason);
+        SettleBatch batch = store.taskCancel(taskId, why, clock.instant())
                 .orElseThrow(() -> new NotFoundException("task " + taskId));
         afterSettle(batch);
+        admin.record(
+                TideEvent.TASK_CANCELLED,
+                taskId,
+                batch.task().jobId(),
+                batch.task().queue(),
+                detail("reason", why));
         return batch.task();
     }
 
@@ -414,19 +433,42 @@ public final class Tide implements TaskQueue {
         SettleBatch batch =
                 store.taskRetry(taskId, clock.instant()).orElseThrow(() -> new NotFoundException("task " + taskId));
         afterSettle(batch);
+        admin.record(
+                TideEvent.TASK_RETRIED,
+                taskId,
+                batch.task().jobId(),
+                batch.task().queue(),
+                Map.of());
         return batch.task();
     }
 
     @Override
     public int park(TaskSelection selection) {
-        return store.taskPark(requireSelection(selection));
+        int parked = store.taskPark(requireSelection(selection));
+        admin.record(TideEvent.TASKS_PARKED, null, null, selection.queue(), selected(selection, parked));
+        return parked;
     }
 
     @Override
     public int unpark(TaskSelection selection) {
         Unparked unparked = store.taskUnpark(requireSelection(selection), clock.instant());
         wake(unparked.readyQueues());
+        admin.record(TideEvent.TASKS_UNPARKED, null, null, selection.queue(), selected(selection, unparked.count()));
         return unparked.count();
+    }
+
+    private static Map<String, Object> selected(TaskSelection selection, int count) {
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("selection", selection);
+        detail.put("count", count);
+        return detail;
+    }
+
+    /** A detail of one field, which may be null. */
+    private static Map<String, Object> detail(String name, Object value) {
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put(name, value);
+        return detail;
     }
 
     private static TaskSelection requireSelection(TaskSelection selection) {
@@ -443,9 +485,11 @@ public final class Tide implements TaskQueue {
 
     @Override
     public JobInfo cancelJob(long jobId, String reason) {
-        SettleBatch batch = store.jobCancel(jobId, Inputs.message(reason), clock.instant())
-                .orElseThrow(() -> new NotFoundException("job " + jobId));
+        String why = Inputs.message(reason);
+        SettleBatch batch =
+                store.jobCancel(jobId, why, clock.instant()).orElseThrow(() -> new NotFoundException("job " + jobId));
         afterSettle(batch);
+        admin.record(TideEvent.JOB_CANCELLED, null, jobId, null, detail("reason", why));
         return job(jobId);
     }
 
@@ -488,6 +532,7 @@ public final class Tide implements TaskQueue {
         }
         store.taskTypeUpsert(type, clock.instant());
         types.reload();
+        admin.record(TideEvent.TASK_TYPE_DEFINED, null, null, null, detail("definition", type));
         return type;
     }
 
@@ -503,6 +548,7 @@ public final class Tide implements TaskQueue {
         }
         store.jobTypeUpsert(type, clock.instant());
         types.reload();
+        admin.record(TideEvent.JOB_TYPE_DEFINED, null, null, null, detail("definition", type));
         return type;
     }
 
@@ -522,6 +568,7 @@ public final class Tide implements TaskQueue {
             maintenance.nudge();
         }
         wake(Set.of(defined.name()));
+        admin.record(TideEvent.QUEUE_DEFINED, null, null, defined.name(), detail("definition", definition));
         return defined;
     }
 
@@ -532,25 +579,30 @@ public final class Tide implements TaskQueue {
 
     @Override
     public QueueInfo suspendQueue(String name) {
-        return store.queueSuspend(TaskType.requireName("queue", name), true, clock.instant());
+        QueueInfo suspended = store.queueSuspend(TaskType.requireName("queue", name), true, clock.instant());
+        admin.record(TideEvent.SUSPENDED, suspended.name());
+        return suspended;
     }
 
     @Override
     public QueueInfo resumeQueue(String name) {
         QueueInfo resumed = store.queueSuspend(TaskType.requireName("queue", name), false, clock.instant());
         wake(Set.of(resumed.name()));
+        admin.record(TideEvent.RESUMED, resumed.name());
         return resumed;
     }
 
     @Override
     public StatusReport suspendServer() {
         store.serverSuspend(true, clock.instant());
+        admin.record(TideEvent.SUSPENDED, null);
         return status();
     }
 
     @Override
     public StatusReport resumeServer() {
         store.serverSuspend(false, clock.instant());
+        admin.record(TideEvent.RESUMED, null);
         StatusReport status = status();
         wake(status.queues().stream().map(StatusReport.QueueDepth::queue).collect(Collectors.toSet()));
         return status;
@@ -565,6 +617,7 @@ public final class Tide implements TaskQueue {
         shares.users().forEach(u -> Inputs.text("users", u));
         List<QueueUser> assigned = store.userAssign(name, shares);
         wake(Set.of(name));
+        admin.record(TideEvent.USERS_ASSIGNED, null, null, name, detail("shares", shares));
         return assigned;
     }
 
@@ -577,7 +630,9 @@ public final class Tide implements TaskQueue {
     public Set<String> prohibitUsers(Set<String> users) {
         Set<String> named = users == null ? Set.of() : users;
         named.forEach(u -> Inputs.text("users", u));
-        return store.prohibitedReplace(named);
+        Set<String> prohibited = store.prohibitedReplace(named);
+        admin.record(TideEvent.USERS_PROHIBITED, null, null, null, detail("users", prohibited));
+        return prohibited;
     }
 
     @Override
@@ -691,6 +746,24 @@ public final class Tide implements TaskQueue {
      */
     public int fireDueSchedules() {
         return schedules.fireDue();
+    }
+
+    // --- statistics ----------------------------------------------------------------------------------------------
+
+    @Override
+    public List<HourlyStats> stats(StatsQuery query) {
+        if (query == null) {
+            throw new InvalidRequestException("query", "is required");
+        }
+        return store.statsList(query);
+    }
+
+    /**
+     * Sends the administrators' digest of the periods ended by now, unless a node has (see {@link Digest}); returns its
+     * task's id if this call sent it. Maintenance does this on every pass; this is for tests and operators.
+     */
+    public Optional<Long> runDigest() {
+        return digest.runOnce(clock.instant());
     }
 
     // --- engine --------------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ package dev.tide.core;
 import dev.tide.api.RetryBackoff;
 import dev.tide.api.TaskDefaults;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Engine settings. {@link #defaults()} gives sensible values; every {@code with...} returns a changed copy.
@@ -18,6 +19,7 @@ import java.time.Duration;
  *     {@link Tide#workerPool()} are named after it, so keep it stable across restarts and distinct between processes.
  *     Null (the default) lets the engine choose: {@value #EMBEDDED_NODE_NAME} on SQLite, the host name on a store
  *     shared by several nodes
+ * @param stats retention of the event log and the hourly statistics, and the administrators' digest
  */
 public record TideConfig(
         TaskDefaults taskDefaults,
@@ -25,7 +27,8 @@ public record TideConfig(
         Duration retention,
         Duration maintenanceInterval,
         Duration pollInterval,
-        String nodeName) {
+        String nodeName,
+        StatsSettings stats) {
 
     public static final int MAX_BATCH = 10_000;
 
@@ -39,31 +42,74 @@ public record TideConfig(
                 Duration.ofDays(7),
                 Duration.ofSeconds(1),
                 Duration.ofSeconds(1),
-                null);
+                null,
+                StatsSettings.defaults());
     }
 
     public TideConfig withTaskDefaults(TaskDefaults value) {
         return new TideConfig(
-                value.or(taskDefaults), payloadCapBytes, retention, maintenanceInterval, pollInterval, nodeName);
+                value.or(taskDefaults), payloadCapBytes, retention, maintenanceInterval, pollInterval, nodeName, stats);
     }
 
     public TideConfig withPayloadCap(long bytes) {
-        return new TideConfig(taskDefaults, bytes, retention, maintenanceInterval, pollInterval, nodeName);
+        return new TideConfig(taskDefaults, bytes, retention, maintenanceInterval, pollInterval, nodeName, stats);
     }
 
     public TideConfig withRetention(Duration value) {
-        return new TideConfig(taskDefaults, payloadCapBytes, value, maintenanceInterval, pollInterval, nodeName);
+        return new TideConfig(taskDefaults, payloadCapBytes, value, maintenanceInterval, pollInterval, nodeName, stats);
     }
 
     public TideConfig withMaintenanceInterval(Duration value) {
-        return new TideConfig(taskDefaults, payloadCapBytes, retention, value, pollInterval, nodeName);
+        return new TideConfig(taskDefaults, payloadCapBytes, retention, value, pollInterval, nodeName, stats);
     }
 
     public TideConfig withPollInterval(Duration value) {
-        return new TideConfig(taskDefaults, payloadCapBytes, retention, maintenanceInterval, value, nodeName);
+        return new TideConfig(taskDefaults, payloadCapBytes, retention, maintenanceInterval, value, nodeName, stats);
     }
 
     public TideConfig withNodeName(String value) {
-        return new TideConfig(taskDefaults, payloadCapBytes, retention, maintenanceInterval, pollInterval, value);
+        return new TideConfig(
+                taskDefaults, payloadCapBytes, retention, maintenanceInterval, pollInterval, value, stats);
+    }
+
+    public TideConfig withStats(StatsSettings value) {
+        return new TideConfig(
+                taskDefaults, payloadCapBytes, retention, maintenanceInterval, pollInterval, nodeName, value);
+    }
+
+    /** Events are deleted this long after they happened; null keeps them. */
+    public TideConfig withEventRetention(Duration value) {
+        return withStats(new StatsSettings(
+                value,
+                stats.statsRetention(),
+                stats.digestInterval(),
+                stats.digestRecipients(),
+                stats.notificationType()));
+    }
+
+    /** Hourly statistics are deleted this long after their hour; null keeps them. */
+    public TideConfig withStatsRetention(Duration value) {
+        return withStats(new StatsSettings(
+                stats.eventRetention(),
+                value,
+                stats.digestInterval(),
+                stats.digestRecipients(),
+                stats.notificationType()));
+    }
+
+    /** A digest every {@code interval} (null: none) to these administrators, as a task of the notification type. */
+    public TideConfig withDigest(Duration interval, List<String> recipients) {
+        return withStats(new StatsSettings(
+                stats.eventRetention(), stats.statsRetention(), interval, recipients, stats.notificationType()));
+    }
+
+    /** The task type of the digest (default {@value StatsSettings#DEFAULT_NOTIFICATION_TYPE}). */
+    public TideConfig withNotificationType(String value) {
+        return withStats(new StatsSettings(
+                stats.eventRetention(),
+                stats.statsRetention(),
+                stats.digestInterval(),
+                stats.digestRecipients(),
+                value));
     }
 }

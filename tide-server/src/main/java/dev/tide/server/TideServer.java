@@ -67,7 +67,9 @@ public final class TideServer implements AutoCloseable {
         JsonBody body = new JsonBody(settings.maxBodyBytes);
         new ErrorMapper().addTo(config.routes);
         new StatusRoutes(queue, lifecycle).addTo(config.routes);
+        new ActorScope().addTo(config.routes);
         new EventRoutes(queue).addTo(config.routes);
+        new StatsRoutes(queue).addTo(config.routes);
         new TaskRoutes(queue, body).addTo(config.routes);
         new ClaimRoutes(queue, body, new LongPoll(queue, settings.maxClaimWait, lifecycle)).addTo(config.routes);
         new HeartbeatRoutes(queue, body).addTo(config.routes);

@@ -62,6 +62,8 @@ public final class HttpBodies {
 
     public record Events(List<TideEvent> events) {}
 
+    public record Stats(List<dev.tide.api.HourlyStats> hours) {}
+
     public record Profiles(List<dev.tide.api.Profile> profiles) {}
 
     public record ProfileStatuses(List<dev.tide.api.ProfileStatus> profiles) {}

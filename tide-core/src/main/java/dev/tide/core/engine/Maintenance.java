@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 import org.slf4j.Logger;
@@ -44,6 +45,7 @@ public final class Maintenance implements AutoCloseable {
     private final Duration retention;
     private final RaceDraws draws;
     private final Consumer<SettleBatch> onSettled;
+    private final List<Consumer<Instant>> chores = new CopyOnWriteArrayList<>();
     private PassThread thread;
     private volatile boolean leader;
 
@@ -88,7 +90,15 @@ public final class Maintenance implements AutoCloseable {
         rekey(now);
         wakeFairUsers(now);
         prune(now);
+        for (Consumer<Instant> chore : chores) {
+            chore.accept(now);
+        }
         return true;
+    }
+
+    /** Adds a chore the leader runs at the end of each pass, with the pass's time. */
+    public void alsoRun(Consumer<Instant> chore) {
+        chores.add(chore);
     }
 
     private void promote(Instant now) {
@@ -172,7 +182,6 @@ public final class Maintenance implements AutoCloseable {
         Instant cutoff = now.minus(retention);
         inBatches(() -> store.taskPrune(cutoff, BATCH));
         inBatches(() -> store.jobPrune(cutoff, BATCH));
-        inBatches(() -> store.eventPrune(cutoff, BATCH)); // events are kept as long as the tasks they are about
     }
 
     /** Wakes the thread for an early pass (a task was scheduled sooner than it planned to look). */

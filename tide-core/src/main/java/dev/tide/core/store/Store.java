@@ -278,6 +278,28 @@ public interface Store extends AutoCloseable {
      * {@link ScheduleFiring#due()} (another node or pass claimed it, or the schedule was paused, changed or removed).
      */
     Optional<InsertBatch> scheduleFire(ScheduleFiring firing);
+    /** Appends one event in a transaction of its own (an administrator's action, logged once it has taken effect). */
+    void eventInsert(EventRow event);
+
+    // --- statistics and the digest -------------------------------------------------------------------------------
+
+    /** The hourly statistics of the query's hours, each (type, hour) once, by hour then type. */
+    List<dev.tide.api.HourlyStats> statsList(dev.tide.api.StatsQuery query);
+
+    /** Deletes up to {@code limit} rows of the statistics of hours before {@code cutoff}; returns how many. */
+    int statsPrune(Instant cutoff, int limit);
+
+    /** The end of the last digest period; empty when none has started. */
+    Optional<Instant> digestLastSent();
+
+    /**
+     * The failures and events of {@code [since, until)} and the statistics of the hours it overlaps; at most
+     * {@code latest} events are listed per task type's failures and among the other events.
+     */
+    DigestReport digestReport(Instant since, Instant until, int latest);
+
+    /** Applies the compare-and-set; empty when another node moved the period first, else the digest's insert. */
+    Optional<InsertBatch> digestAdvance(DigestAdvance advance);
 
     /** Counts tasks by state; used by tests and the status command. */
     OptionalLong taskCount(String queue, dev.tide.api.TaskState state);

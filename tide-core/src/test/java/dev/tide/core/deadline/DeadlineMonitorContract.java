@@ -235,7 +235,7 @@ public abstract class DeadlineMonitorContract {
         assertThat(count("tide.deadline.violations", "-")).isEqualTo(1);
         assertThat(count("tide.deadline.warnings", "default")).isEqualTo(1);
         assertThat(tide.events(EventQuery.recent()))
-                .filteredOn(e -> e.taskId() == null)
+                .filteredOn(e -> e.kind().startsWith("deadline.") && e.taskId() == null)
                 .extracting(TideEvent::jobId)
                 .containsOnly(jobId);
     }
@@ -254,7 +254,10 @@ public abstract class DeadlineMonitorContract {
         clock.set(T0.plus(Duration.ofHours(2)));
         assertThat(tide.runDeadlineMonitor()).isZero();
         assertThat(heard).isEmpty();
-        assertThat(tide.events(EventQuery.recent())).isEmpty();
+        assertThat(tide.events(EventQuery.recent()))
+                .as("the job's type defined and its end, no notice")
+                .extracting(TideEvent::kind)
+                .containsExactly(TideEvent.JOB_FINISHED, TideEvent.JOB_TYPE_DEFINED);
         assertThat(tide.tasks(TaskQuery.all().withType("page")).items())
                 .as("only the alert of the job's end")
                 .singleElement()
@@ -262,8 +265,8 @@ public abstract class DeadlineMonitorContract {
     }
 
     @Test
-    void eventsAreKeptAsLongAsFinishedTasks() {
-        Tide tide = open(TideConfig.defaults().withMaintenanceInterval(null).withRetention(Duration.ofDays(7)));
+    void eventsAreKeptForTheEventRetention() {
+        Tide tide = open(TideConfig.defaults().withMaintenanceInterval(null).withEventRetention(Duration.ofDays(7)));
         tide.enqueue(dueIn(Duration.ofHours(1)));
         clock.set(T0.plus(Duration.ofHours(2)));
         tide.runDeadlineMonitor();

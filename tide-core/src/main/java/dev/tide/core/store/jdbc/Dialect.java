@@ -21,6 +21,14 @@ public interface Dialect {
      */
     boolean skipsLockedRows();
 
+    /**
+     * The slot of the hourly statistics' rows this thread adds to ({@code tide_stats}): one slot where a single writer
+     * runs every transaction, a few where concurrent writers would otherwise queue on one row per type and hour.
+     */
+    default int statsSlot() {
+        return 0;
+    }
+
     /** Whether this SQL error is a unique-constraint violation. */
     boolean isUniqueViolation(SQLException e);
 }

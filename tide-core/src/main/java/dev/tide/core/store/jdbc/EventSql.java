@@ -33,17 +33,21 @@ final class EventSql {
                 .set("limit", (long) query.limit())
                 .query()) {
             while (rs.next()) {
-                events.add(new TideEvent(
-                        rs.getLong("id"),
-                        Rows.instant(rs, "at"),
-                        rs.getString("kind"),
-                        Rows.nullableLong(rs, "task_id"),
-                        Rows.nullableLong(rs, "job_id"),
-                        rs.getString("queue"),
-                        rs.getString("detail")));
+                events.add(read(rs));
             }
         }
         return events;
+    }
+
+    static TideEvent read(ResultSet rs) throws SQLException {
+        return new TideEvent(
+                rs.getLong("id"),
+                Rows.instant(rs, "at"),
+                rs.getString("kind"),
+                Rows.nullableLong(rs, "task_id"),
+                Rows.nullableLong(rs, "job_id"),
+                rs.getString("queue"),
+                rs.getString("detail"));
     }
 
     static int prune(Tx tx, Instant cutoff, int limit) throws SQLException {

@@ -6,6 +6,7 @@ import dev.tide.api.DeadlineNotice;
 import dev.tide.api.Discipline;
 import dev.tide.api.EnqueueResult;
 import dev.tide.api.EventQuery;
+import dev.tide.api.HourlyStats;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.JobInfo;
 import dev.tide.api.JobState;
@@ -24,6 +25,7 @@ import dev.tide.api.QueueInfo;
 import dev.tide.api.QueueUser;
 import dev.tide.api.Schedule;
 import dev.tide.api.ScheduleInfo;
+import dev.tide.api.StatsQuery;
 import dev.tide.api.StatusReport;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
@@ -38,6 +40,9 @@ import dev.tide.core.store.CallerLease;
 import dev.tide.core.store.DeadlineDue;
 import dev.tide.core.store.DeadlineRaise;
 import dev.tide.core.store.DeadlineRaised;
+import dev.tide.core.store.DigestAdvance;
+import dev.tide.core.store.DigestReport;
+import dev.tide.core.store.EventRow;
 import dev.tide.core.store.Expired;
 import dev.tide.core.store.ExpiredLease;
 import dev.tide.core.store.InsertBatch;
@@ -524,10 +529,15 @@ public abstract class JdbcStore implements Store {
      */
     protected final List<Claimed> claimRows(Tx tx, TaskClaim claim) throws SQLException {
         profiles = profiles.current(tx);
-        if (profiles.isEmpty()) {
-            return claimInOrder(tx, claim);
+        List<Claimed> claimed = profiles.isEmpty()
+                ? claimInOrder(tx, claim)
+                : ProfiledClaim.run(tx, claim, profiles, step -> claimInOrder(tx, step));
+        if (!claimed.isEmpty()) {
+            StatsTally tally = new StatsTally(claim.now());
+            claimed.forEach(c -> tally.add(c.type(), StatsTally.Count.STARTED, 1));
+            tally.write(tx, dialect.statsSlot());
         }
-        return ProfiledClaim.run(tx, claim, profiles, step -> claimInOrder(tx, step));
+        return claimed;
     }
 
     private List<Claimed> claimInOrder(Tx tx, TaskClaim claim) throws SQLException {
@@ -601,13 +611,18 @@ public abstract class JdbcStore implements Store {
         }
         profiles = profiles.current(tx);
         Profile governing = profiles.governing(row.type(), row.jobType());
-        if (governing == null) {
-            return new ById(row.task(), null, row.units());
+        LeasedTask leased = row.task();
+        if (governing != null) {
+            List<Claimed> admitted = ProfiledClaim.run(tx, claim.asClaim(), profiles, once(row));
+            if (admitted.isEmpty()) {
+                return new ById(null, governing, row.units());
+            }
+            leased = admitted.get(0).task();
         }
-        List<Claimed> admitted = ProfiledClaim.run(tx, claim.asClaim(), profiles, once(row));
-        return admitted.isEmpty()
-                ? new ById(null, governing, row.units())
-                : new ById(admitted.get(0).task(), null, row.units());
+        StatsTally tally = new StatsTally(claim.now());
+        tally.add(row.type(), StatsTally.Count.STARTED, 1);
+        tally.write(tx, dialect.statsSlot());
+        return new ById(leased, null, row.units());
     }
 
     /** A lessor that answers one row already leased, then nothing. */
@@ -676,6 +691,7 @@ public abstract class JdbcStore implements Store {
         Set<String> ready = new LinkedHashSet<>();
         Map<Outcome, List<Long>> endedWithDependents = new LinkedHashMap<>();
         List<AckResult> results = new ArrayList<>(settlements.size());
+        StatsTally tally = new StatsTally(now);
         for (int i = 0; i < settlements.size(); i++) {
             Settlement s = settlements.get(i);
             SettledRow row = rows.get(i);
@@ -683,6 +699,7 @@ public abstract class JdbcStore implements Store {
                 results.add(AckResult.leaseLost(s.taskId()));
                 continue;
             }
+            LifecycleEvents.settled(tx, s, row, now, tally);
             if (s.jobInfo() != null) {
                 if (row.jobId() == null) {
                     throw new InvalidRequestException("jobInfo", "task " + s.taskId() + " belongs to no job");
@@ -712,6 +729,7 @@ public abstract class JdbcStore implements Store {
         }
         Dependents.afterEnded(tx, endedWithDependents, now, deltas, ready);
         List<JobInfo> finished = applyJobDeltas(tx, deltas, now, ready);
+        tally.write(tx, dialect.statsSlot());
         return new SettleBatch(results, finished, ready, null);
     }
 
@@ -720,18 +738,36 @@ public abstract class JdbcStore implements Store {
      *
      * @param jobId null for a task outside any job
      * @param fair whether it was a fair queue's task, whose lease ending gives its owner room under a concurrency cap
+     * @param type the task's type, for the hourly statistics
+     * @param units the task's units; {@code grantedUnits} those a profile granted at its claim (null: none did)
      */
-    public record SettledRow(Long jobId, String queue, boolean fair, boolean hasDependents) {
+    public record SettledRow(
+            Long jobId,
+            String queue,
+            boolean fair,
+            boolean hasDependents,
+            String type,
+            int units,
+            Integer grantedUnits) {
         /**
-         * The row a settling statement answered: its {@code job_id}, {@code queue}, {@code fair} and
-         * {@code has_dependents}.
+         * The row a settling statement answered: its {@code job_id}, {@code queue}, {@code fair},
+         * {@code has_dependents}, {@code type}, {@code units} and {@code granted_units}.
          */
         public static SettledRow read(ResultSet rs) throws SQLException {
+            Long granted = Rows.nullableLong(rs, "granted_units");
             return new SettledRow(
                     Rows.nullableLong(rs, "job_id"),
                     rs.getString("queue"),
                     rs.getInt("fair") != 0,
-                    rs.getInt("has_dependents") != 0);
+                    rs.getInt("has_dependents") != 0,
+                    rs.getString("type"),
+                    rs.getInt("units"),
+                    granted == null ? null : granted.intValue());
+        }
+
+        /** The units an attempt used: what its acknowledgement reported, else what it was granted, else its own. */
+        int unitsUsed(Integer reported) {
+            return reported != null ? reported : grantedUnits != null ? grantedUnits : units;
         }
     }
 
@@ -888,6 +924,7 @@ public abstract class JdbcStore implements Store {
             }
             ended = Rows.job(rs);
         }
+        LifecycleEvents.jobFinished(tx, ended, now);
         List<TaskRow> notices = jobEndHook.tasksFor(ended);
         if (!notices.isEmpty()) {
             ready.addAll(insertRows(tx, notices, false).readyQueues());
@@ -1141,15 +1178,16 @@ public abstract class JdbcStore implements Store {
             JobDeltas deltas = new JobDeltas();
             Set<String> ready = new LinkedHashSet<>();
             List<Long> withDependents = new ArrayList<>();
-            int count = 0;
+            List<SettledRow> expired = new ArrayList<>();
             try (ResultSet rs = tx.prepare("task_expire_due")
                     .set("now", now)
                     .set("limit", (long) limit)
                     .query()) {
                 while (rs.next()) {
-                    count++;
-                    deltas.add(Rows.nullableLong(rs, "job_id"), Outcome.EXPIRED);
-                    if (rs.getInt("has_dependents") != 0) {
+                    SettledRow row = SettledRow.read(rs);
+                    expired.add(row);
+                    deltas.add(row.jobId(), Outcome.EXPIRED);
+                    if (row.hasDependents()) {
                         withDependents.add(rs.getLong("id"));
                     }
                 }
@@ -1158,7 +1196,8 @@ public abstract class JdbcStore implements Store {
                 Dependents.afterEnded(tx, Map.of(Outcome.EXPIRED, withDependents), now, deltas, ready);
             }
             List<JobInfo> finished = applyJobDeltas(tx, deltas, now, ready);
-            return new Expired(count, new SettleBatch(List.of(), finished, ready, null));
+            LifecycleEvents.expired(tx, expired, now, dialect.statsSlot());
+            return new Expired(expired.size(), new SettleBatch(List.of(), finished, ready, null));
         });
     }
 
@@ -1364,6 +1403,54 @@ public abstract class JdbcStore implements Store {
     @Override
     public int eventPrune(Instant cutoff, int limit) {
         return write(tx -> EventSql.prune(tx, cutoff, limit));
+    }
+
+    @Override
+    public void eventInsert(EventRow event) {
+        write(tx -> {
+            EventSql.insert(tx, event);
+            return null;
+        });
+    }
+
+    // --- statistics and the digest -------------------------------------------------------------------------------
+
+    @Override
+    public List<HourlyStats> statsList(StatsQuery query) {
+        return read(tx -> StatsSql.list(tx, query));
+    }
+
+    @Override
+    public int statsPrune(Instant cutoff, int limit) {
+        return write(tx -> StatsSql.prune(tx, cutoff, limit));
+    }
+
+    @Override
+    public Optional<Instant> digestLastSent() {
+        return read(DigestSql::lastSent);
+    }
+
+    @Override
+    public DigestReport digestReport(Instant since, Instant until, int latest) {
+        return read(tx -> DigestSql.report(tx, since, until, latest));
+    }
+
+    @Override
+    public Optional<InsertBatch> digestAdvance(DigestAdvance advance) {
+        return write(tx -> {
+            if (!DigestSql.advance(tx, advance)) {
+                return Optional.empty();
+            }
+            if (advance.task() == null) {
+                return Optional.of(new InsertBatch(List.of(), Set.of()));
+            }
+            InsertBatch batch = insertRows(tx, List.of(advance.task()), false);
+            EventRow event = advance.event();
+            String detail = "{\"taskId\":" + batch.results().get(0).id() + ","
+                    + event.detail().substring(1);
+            EventSql.insert(tx, new EventRow(event.at(), event.kind(), null, null, event.queue(), detail));
+            return Optional.of(batch);
+        });
     }
 
     @Override

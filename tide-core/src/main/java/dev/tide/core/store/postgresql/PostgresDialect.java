@@ -30,6 +30,17 @@ final class PostgresDialect implements Dialect {
         return UNIQUE_VIOLATION.equals(e.getSQLState());
     }
 
+    /**
+     * Each (type, hour) of the statistics spreads over this many rows, summed on read, so that workers settling tasks of
+     * one type at once seldom wait on each other's row lock until commit.
+     */
+    static final int STATS_SLOTS = 8;
+
+    @Override
+    public int statsSlot() {
+        return (int) (Thread.currentThread().threadId() % STATS_SLOTS);
+    }
+
     @Override
     public boolean skipsLockedRows() {
         return true;

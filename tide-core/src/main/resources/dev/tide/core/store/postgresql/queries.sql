@@ -183,7 +183,7 @@ FOR UPDATE;
 -- name: task_coalesce_end
 UPDATE tide_tasks SET state = 'finished', outcome = :outcome, message = :message, finished_at = :now
 WHERE id = :id AND (state || '') IN ('scheduled', 'blocked', 'ready', 'parked')
-RETURNING job_id, queue, fair, has_dependents;
+RETURNING job_id, queue, fair, has_dependents, type, units, granted_units;
 
 -- A pending task takes a newcomer's payload and keeps its place in line.
 -- name: task_coalesce_merge
@@ -453,14 +453,14 @@ UPDATE tide_tasks
 SET state = 'finished', outcome = :outcome, result = :result, message = COALESCE(:message, message),
     finished_at = :now, lease_token = NULL, lease_expires_at = NULL
 WHERE id = :id AND lease_token = :token
-RETURNING job_id, queue, fair, has_dependents;
+RETURNING job_id, queue, fair, has_dependents, type, units, granted_units;
 
 -- name: task_reschedule
 UPDATE tide_tasks
 SET state = :state, run_at = :run_at, message = COALESCE(:message, message), attempts = attempts - :refund::bigint,
     lease_token = NULL, lease_expires_at = NULL
 WHERE id = :id AND lease_token = :token
-RETURNING job_id, queue, fair, has_dependents;
+RETURNING job_id, queue, fair, has_dependents, type, units, granted_units;
 
 -- Tasks of one claim (one lease token) that end with one outcome and no result or message: the common
 -- acknowledgement, in one short statement for many tasks. A task missing from the answer lost its lease.
@@ -468,7 +468,7 @@ RETURNING job_id, queue, fair, has_dependents;
 UPDATE tide_tasks
 SET state = 'finished', outcome = :outcome, finished_at = :now, lease_token = NULL, lease_expires_at = NULL
 WHERE id = ANY(:ids::bigint[]) AND lease_token = :token
-RETURNING id, job_id, queue, fair, has_dependents;
+RETURNING id, job_id, queue, fair, has_dependents, type, units, granted_units;
 
 -- task_finish and task_reschedule for many leases in one statement, each row a compare-and-set on its token. The
 -- caller passes distinct task ids in ascending order (concurrent batches then lock rows in one order) and maps the
@@ -488,7 +488,7 @@ FROM unnest(:ids::bigint[], :tokens::text[], :states::text[], :outcomes::text[],
             :messages::text[], :run_ats::bigint[], :refunds::int[])
      WITH ORDINALITY AS s(id, token, state, outcome, result, message, run_at, refund, ord)
 WHERE t.id = s.id AND t.lease_token = s.token
-RETURNING s.ord, t.job_id, t.queue, t.fair, t.has_dependents;
+RETURNING s.ord, t.job_id, t.queue, t.fair, t.has_dependents, t.type, t.units, t.granted_units;
 
 -- name: task_get
 SELECT * FROM tide_tasks WHERE id = :id;
@@ -501,13 +501,13 @@ UPDATE tide_tasks
 SET state = 'finished', outcome = 'cancelled', message = COALESCE(:reason, message), finished_at = :now,
     lease_token = NULL, lease_expires_at = NULL
 WHERE id = :id AND state <> 'finished'
-RETURNING job_id, queue, fair, has_dependents;
+RETURNING job_id, queue, fair, has_dependents, type, units, granted_units;
 
 -- name: task_retry
 UPDATE tide_tasks
 SET state = 'ready', outcome = NULL, attempts = 0, run_at = :now, finished_at = NULL
 WHERE id = :id AND (state || '') = 'finished' AND outcome IN ('failed', 'cancelled')
-RETURNING job_id, queue, fair, has_dependents;
+RETURNING job_id, queue, fair, has_dependents, type, units, granted_units;
 
 -- Dependencies (see Dependents). Marks tasks as depended on and answers their states, before the dependents' rows
 -- are written; on PostgreSQL the update locks each row against a settlement ending it meanwhile.
@@ -547,7 +547,7 @@ SET state = 'finished', outcome = 'cancelled', finished_at = :now,
 FROM (SELECT task_id, min(depends_on) AS depends_on FROM tide_task_dependencies WHERE depends_on IN (SELECT unnest(:ids::bigint[]))
       GROUP BY task_id) AS m
 WHERE t.id = m.task_id AND t.blockers > 0 AND (t.state || '') IN ('blocked', 'parked') AND t.run_anyway = 0
-RETURNING t.id, t.job_id, t.queue, t.fair, t.has_dependents;
+RETURNING t.id, t.job_id, t.queue, t.fair, t.has_dependents, t.type, t.units, t.granted_units;
 
 -- Waiting tasks past their expiry end expired, oldest expiry first.
 -- name: task_expire_due
@@ -558,7 +558,7 @@ WHERE id = ANY(ARRAY(
     ORDER BY expires_at LIMIT :limit
     FOR UPDATE SKIP LOCKED))
   AND state IN ('scheduled', 'blocked', 'ready', 'parked')
-RETURNING id, job_id, queue, fair, has_dependents;
+RETURNING id, job_id, queue, fair, has_dependents, type, units, granted_units;
 
 -- Parking (filters park_if_*): waiting tasks are set aside; leased ones run on.
 -- name: task_park
@@ -872,3 +872,61 @@ WHERE queue = :queue AND state = 'ready' AND (:any_type::int = 1 OR type = ANY(:
 -- name: task_next_run_at_of
 SELECT MIN(run_at) AS next_run_at FROM tide_tasks
 WHERE queue = :queue AND state = 'scheduled' AND (:any_type::int = 1 OR type = ANY(:types::text[]));
+
+-- Hourly statistics per task type (StatsTally): counts added in the transaction of the change they count, into the
+-- writer's slot of the (type, hour), so that concurrent writers seldom wait on one row.
+-- name: stats_add
+INSERT INTO tide_stats (task_type, hour_start, slot, started, succeeded, failed, retried, expired, units_used)
+VALUES (:task_type, :hour_start, :slot, :started, :succeeded, :failed, :retried, :expired, :units_used)
+ON CONFLICT (task_type, hour_start, slot) DO UPDATE
+SET started = tide_stats.started + excluded.started, succeeded = tide_stats.succeeded + excluded.succeeded,
+    failed = tide_stats.failed + excluded.failed, retried = tide_stats.retried + excluded.retried,
+    expired = tide_stats.expired + excluded.expired, units_used = tide_stats.units_used + excluded.units_used;
+
+-- The hours in [:from, :to), each type's slots summed: one range of tide_stats_hour.
+-- name: stats_list
+SELECT task_type, hour_start, sum(started) AS started, sum(succeeded) AS succeeded, sum(failed) AS failed,
+       sum(retried) AS retried, sum(expired) AS expired, sum(units_used) AS units_used
+FROM tide_stats WHERE hour_start >= :from AND hour_start < :to
+GROUP BY hour_start, task_type ORDER BY hour_start, task_type;
+
+-- name: stats_list_of_type
+SELECT task_type, hour_start, sum(started) AS started, sum(succeeded) AS succeeded, sum(failed) AS failed,
+       sum(retried) AS retried, sum(expired) AS expired, sum(units_used) AS units_used
+FROM tide_stats WHERE task_type = :task_type AND hour_start >= :from AND hour_start < :to
+GROUP BY hour_start, task_type ORDER BY hour_start, task_type;
+
+-- name: stats_prune
+DELETE FROM tide_stats WHERE ctid = ANY(ARRAY(
+    SELECT ctid FROM tide_stats WHERE hour_start < :cutoff ORDER BY hour_start LIMIT :limit));
+
+-- The digest (Digest): its period mark, moved by compare-and-set, and what it reports of [:since, :until).
+-- name: digest_get
+SELECT last_sent_at FROM tide_digest WHERE id = 1;
+
+-- The first mark (the row is made if missing).
+-- name: digest_start
+INSERT INTO tide_digest (id, last_sent_at) VALUES (1, :until)
+ON CONFLICT (id) DO UPDATE SET last_sent_at = excluded.last_sent_at WHERE tide_digest.last_sent_at IS NULL;
+
+-- name: digest_advance
+UPDATE tide_digest SET last_sent_at = :until WHERE id = 1 AND last_sent_at = :expected;
+
+-- Failures for good per task type: a range of tide_events_at.
+-- name: digest_failures
+SELECT (detail::json ->> 'type') AS type, count(*) AS n FROM tide_events
+WHERE at >= :since AND at < :until AND kind = 'task.failed'
+GROUP BY 1 ORDER BY n DESC, type;
+
+-- name: digest_failures_latest
+SELECT * FROM tide_events
+WHERE at >= :since AND at < :until AND kind = 'task.failed' AND (detail::json ->> 'type') = :type
+ORDER BY id DESC LIMIT :limit;
+
+-- name: digest_event_counts
+SELECT kind, count(*) AS n FROM tide_events WHERE at >= :since AND at < :until GROUP BY kind ORDER BY kind;
+
+-- name: digest_events_latest
+SELECT * FROM tide_events
+WHERE at >= :since AND at < :until AND kind <> 'task.failed'
+ORDER BY id DESC LIMIT :limit;

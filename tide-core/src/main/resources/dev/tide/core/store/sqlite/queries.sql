@@ -148,7 +148,7 @@ LIMIT :limit;
 -- name: task_coalesce_end
 UPDATE tide_tasks SET state = 'finished', outcome = :outcome, message = :message, finished_at = :now
 WHERE id = :id AND (state || '') IN ('scheduled', 'blocked', 'ready', 'parked')
-RETURNING job_id, queue, fair, has_dependents;
+RETURNING job_id, queue, fair, has_dependents, type, units, granted_units;
 
 -- A pending task takes a newcomer's payload and keeps its place in line.
 -- name: task_coalesce_merge
@@ -404,14 +404,14 @@ UPDATE tide_tasks
 SET state = 'finished', outcome = :outcome, result = :result, message = COALESCE(:message, message),
     finished_at = :now, lease_token = NULL, lease_expires_at = NULL
 WHERE id = :id AND lease_token = :token AND state = 'leased'
-RETURNING job_id, queue, fair, has_dependents;
+RETURNING job_id, queue, fair, has_dependents, type, units, granted_units;
 
 -- name: task_reschedule
 UPDATE tide_tasks
 SET state = :state, run_at = :run_at, message = COALESCE(:message, message), attempts = attempts - :refund,
     lease_token = NULL, lease_expires_at = NULL
 WHERE id = :id AND lease_token = :token AND state = 'leased'
-RETURNING job_id, queue, fair, has_dependents;
+RETURNING job_id, queue, fair, has_dependents, type, units, granted_units;
 
 -- Tasks of one claim (one lease token) that end with one outcome and no result or message: the common
 -- acknowledgement, in one short statement for many tasks. Each answer row names its task by id; a task missing from
@@ -420,7 +420,7 @@ RETURNING job_id, queue, fair, has_dependents;
 UPDATE tide_tasks
 SET state = 'finished', outcome = :outcome, finished_at = :now, lease_token = NULL, lease_expires_at = NULL
 WHERE id IN (SELECT value FROM json_each(:ids)) AND lease_token = :token AND state = 'leased'
-RETURNING id, job_id, queue, fair, has_dependents;
+RETURNING id, job_id, queue, fair, has_dependents, type, units, granted_units;
 
 -- Any mix of task_finish and task_reschedule for SqliteBulk (statements named sqlite_* are this store's own), as one
 -- JSON array holding an array [id, token, state, outcome, result, message, run_at, refund] per settlement; task ids
@@ -439,7 +439,8 @@ FROM (SELECT value ->> 0 AS id, value ->> 1 AS token, value ->> 2 AS state, valu
              value ->> 4 AS result, value ->> 5 AS message, value ->> 6 AS run_at, value ->> 7 AS refund
       FROM json_each(:settlements)) AS s
 WHERE tide_tasks.id = s.id AND tide_tasks.lease_token = s.token AND tide_tasks.state = 'leased'
-RETURNING tide_tasks.id, tide_tasks.job_id, tide_tasks.queue, tide_tasks.fair, tide_tasks.has_dependents;
+RETURNING tide_tasks.id, tide_tasks.job_id, tide_tasks.queue, tide_tasks.fair, tide_tasks.has_dependents,
+    tide_tasks.type, tide_tasks.units, tide_tasks.granted_units;
 
 -- name: task_get
 SELECT * FROM tide_tasks WHERE id = :id;
@@ -452,13 +453,13 @@ UPDATE tide_tasks
 SET state = 'finished', outcome = 'cancelled', message = COALESCE(:reason, message), finished_at = :now,
     lease_token = NULL, lease_expires_at = NULL
 WHERE id = :id AND state <> 'finished'
-RETURNING job_id, queue, fair, has_dependents;
+RETURNING job_id, queue, fair, has_dependents, type, units, granted_units;
 
 -- name: task_retry
 UPDATE tide_tasks
 SET state = 'ready', outcome = NULL, attempts = 0, run_at = :now, finished_at = NULL
 WHERE id = :id AND state = 'finished' AND outcome IN ('failed', 'cancelled')
-RETURNING job_id, queue, fair, has_dependents;
+RETURNING job_id, queue, fair, has_dependents, type, units, granted_units;
 
 -- Dependencies (see Dependents). Marks tasks as depended on and answers their states, before the dependents' rows
 -- are written; on PostgreSQL the update locks each row against a settlement ending it meanwhile.
@@ -498,7 +499,8 @@ SET state = 'finished', outcome = 'cancelled', finished_at = :now,
 FROM (SELECT task_id, min(depends_on) AS depends_on FROM tide_task_dependencies WHERE depends_on IN (SELECT value FROM json_each(:ids))
       GROUP BY task_id) AS m
 WHERE tide_tasks.id = m.task_id AND tide_tasks.blockers > 0 AND tide_tasks.state IN ('blocked', 'parked') AND tide_tasks.run_anyway = 0
-RETURNING tide_tasks.id, tide_tasks.job_id, tide_tasks.queue, tide_tasks.fair, tide_tasks.has_dependents;
+RETURNING tide_tasks.id, tide_tasks.job_id, tide_tasks.queue, tide_tasks.fair, tide_tasks.has_dependents,
+    tide_tasks.type, tide_tasks.units, tide_tasks.granted_units;
 
 -- Waiting tasks past their expiry end expired, oldest expiry first.
 -- name: task_expire_due
@@ -508,7 +510,7 @@ WHERE id IN (
     WHERE expires_at <= :now AND expires_at IS NOT NULL AND state IN ('scheduled', 'blocked', 'ready', 'parked')
     ORDER BY expires_at LIMIT :limit)
   AND state IN ('scheduled', 'blocked', 'ready', 'parked')
-RETURNING id, job_id, queue, fair, has_dependents;
+RETURNING id, job_id, queue, fair, has_dependents, type, units, granted_units;
 
 -- Parking (filters park_if_*): waiting tasks are set aside; leased ones run on.
 -- name: task_park
@@ -791,3 +793,60 @@ WHERE queue = :queue AND state = 'ready' AND (:any_type = 1 OR type IN (SELECT v
 -- name: task_next_run_at_of
 SELECT MIN(run_at) AS next_run_at FROM tide_tasks
 WHERE queue = :queue AND state = 'scheduled' AND (:any_type = 1 OR type IN (SELECT value FROM json_each(:types)));
+
+-- Hourly statistics per task type (StatsTally): counts added in the transaction of the change they count.
+-- name: stats_add
+INSERT INTO tide_stats (task_type, hour_start, slot, started, succeeded, failed, retried, expired, units_used)
+VALUES (:task_type, :hour_start, :slot, :started, :succeeded, :failed, :retried, :expired, :units_used)
+ON CONFLICT (task_type, hour_start, slot) DO UPDATE
+SET started = tide_stats.started + excluded.started, succeeded = tide_stats.succeeded + excluded.succeeded,
+    failed = tide_stats.failed + excluded.failed, retried = tide_stats.retried + excluded.retried,
+    expired = tide_stats.expired + excluded.expired, units_used = tide_stats.units_used + excluded.units_used;
+
+-- The hours in [:from, :to), each type's slots summed: one range of tide_stats_hour.
+-- name: stats_list
+SELECT task_type, hour_start, sum(started) AS started, sum(succeeded) AS succeeded, sum(failed) AS failed,
+       sum(retried) AS retried, sum(expired) AS expired, sum(units_used) AS units_used
+FROM tide_stats WHERE hour_start >= :from AND hour_start < :to
+GROUP BY hour_start, task_type ORDER BY hour_start, task_type;
+
+-- name: stats_list_of_type
+SELECT task_type, hour_start, sum(started) AS started, sum(succeeded) AS succeeded, sum(failed) AS failed,
+       sum(retried) AS retried, sum(expired) AS expired, sum(units_used) AS units_used
+FROM tide_stats WHERE task_type = :task_type AND hour_start >= :from AND hour_start < :to
+GROUP BY hour_start, task_type ORDER BY hour_start, task_type;
+
+-- name: stats_prune
+DELETE FROM tide_stats WHERE rowid IN (
+    SELECT rowid FROM tide_stats WHERE hour_start < :cutoff ORDER BY hour_start LIMIT :limit);
+
+-- The digest (Digest): its period mark, moved by compare-and-set, and what it reports of [:since, :until).
+-- name: digest_get
+SELECT last_sent_at FROM tide_digest WHERE id = 1;
+
+-- The first mark (the row is made if missing).
+-- name: digest_start
+INSERT INTO tide_digest (id, last_sent_at) VALUES (1, :until)
+ON CONFLICT (id) DO UPDATE SET last_sent_at = excluded.last_sent_at WHERE tide_digest.last_sent_at IS NULL;
+
+-- name: digest_advance
+UPDATE tide_digest SET last_sent_at = :until WHERE id = 1 AND last_sent_at = :expected;
+
+-- Failures for good per task type: a range of tide_events_at.
+-- name: digest_failures
+SELECT json_extract(detail, '$.type') AS type, count(*) AS n FROM tide_events
+WHERE at >= :since AND at < :until AND kind = 'task.failed'
+GROUP BY 1 ORDER BY n DESC, type;
+
+-- name: digest_failures_latest
+SELECT * FROM tide_events
+WHERE at >= :since AND at < :until AND kind = 'task.failed' AND json_extract(detail, '$.type') = :type
+ORDER BY id DESC LIMIT :limit;
+
+-- name: digest_event_counts
+SELECT kind, count(*) AS n FROM tide_events WHERE at >= :since AND at < :until GROUP BY kind ORDER BY kind;
+
+-- name: digest_events_latest
+SELECT * FROM tide_events
+WHERE at >= :since AND at < :until AND kind <> 'task.failed'
+ORDER BY id DESC LIMIT :limit;

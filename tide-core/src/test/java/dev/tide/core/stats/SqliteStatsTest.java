@@ -1,0 +1,15 @@
+package dev.tide.core.stats;
+
+import dev.tide.core.Tide;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
+
+class SqliteStatsTest extends StatsContract {
+    @TempDir
+    Path folder;
+
+    @Override
+    protected Tide.Builder storage() {
+        return Tide.builder().sqlite(folder).lockFolder(false);
+    }
+}

@@ -1,0 +1,62 @@
+package dev.tide.server;
+
+import dev.tide.api.InvalidRequestException;
+import dev.tide.api.StatsQuery;
+import dev.tide.api.TaskQueue;
+import dev.tide.api.http.HttpBodies;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code GET /v1/stats?week=2026-W47} or {@code ?from=&to=}, with an optional {@code type}: the hourly statistics per
+ * task type, by hour then type. Without {@code week} or {@code from}, the current ISO week. Strict like the event
+ * list: an unknown or repeated parameter, a week given with a range, or a range that ends before it starts is a 400.
+ */
+final class StatsRoutes {
+    private static final List<String> KNOWN = List.of("week", "from", "to", "type");
+
+    private final TaskQueue queue;
+
+    StatsRoutes(TaskQueue queue) {
+        this.queue = queue;
+    }
+
+    void addTo(RoutesConfig routes) {
+        routes.get("/v1/stats", ctx -> ctx.json(new HttpBodies.Stats(queue.stats(query(ctx)))));
+    }
+
+    private static StatsQuery query(Context ctx) {
+        Map<String, List<String>> params = ctx.queryParamMap();
+        params.forEach((name, values) -> {
+            if (!KNOWN.contains(name)) {
+                throw new InvalidRequestException(name, "is not a query parameter; use " + String.join(", ", KNOWN));
+            }
+            if (values.size() > 1) {
+                throw new InvalidRequestException(name, "is given " + values.size() + " times; give it once");
+            }
+        });
+        String week = ctx.queryParam("week");
+        String from = ctx.queryParam("from");
+        String to = ctx.queryParam("to");
+        StatsQuery range;
+        if (week != null) {
+            if (from != null || to != null) {
+                throw new InvalidRequestException("week", "give either week or from and to, not both");
+            }
+            range = StatsQuery.week(week);
+        } else if (from != null || to != null) {
+            if (from == null || to == null) {
+                throw new InvalidRequestException(
+                        from == null ? "from" : "to", "is required with " + (from == null ? "to" : "from"));
+            }
+            range = new StatsQuery(StatsQuery.parseInstant("from", from), StatsQuery.parseInstant("to", to), null);
+        } else {
+            range = StatsQuery.weekOf(Instant.now());
+        }
+        String type = ctx.queryParam("type");
+        return type == null ? range : range.withType(type);
+    }
+}
