@@ -683,7 +683,10 @@ public abstract class JdbcStore implements Store {
     private SettleBatch settle(Tx tx, List<Settlement> settlements, Instant now) throws SQLException {
         for (Settlement s : settlements) {
             if (s.unitsUsed() != null) {
-                ProfileSql.refund(tx, s.taskId(), s.token(), s.unitsUsed());
+                String refunded = ProfileSql.refund(tx, s.taskId(), s.token(), s.unitsUsed());
+                if (refunded != null) {
+                    profiles.forgetSpent(refunded);
+                }
             }
         }
         List<SettledRow> rows = settleRows(tx, settlements, now);

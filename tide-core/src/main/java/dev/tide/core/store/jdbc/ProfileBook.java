@@ -4,11 +4,14 @@ import dev.tide.api.Profile;
 import dev.tide.api.json.Json;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The profiles as one revision of {@code tide_profiles} holds them, with the lookup a claim needs: which profile governs
@@ -16,11 +19,13 @@ import java.util.Set;
  */
 final class ProfileBook {
     static final ProfileBook EMPTY = new ProfileBook(-1, List.of());
+    static final Duration SPENT_FOR = Duration.ofSeconds(1);
 
     private final long revision;
     private final List<Profile> profiles;
     private final Map<String, Profile> byTaskType = new HashMap<>();
     private final Map<String, Profile> byJobType = new HashMap<>();
+    private final Map<String, Long> spent = new ConcurrentHashMap<>();
 
     private ProfileBook(long revision, List<Profile> profiles) {
         this.revision = revision;
@@ -51,6 +56,30 @@ final class ProfileBook {
             }
         }
         return new ProfileBook(now, read);
+    }
+
+    /**
+     * Remembers that a profile's hour is spent under a limit, so that the claims of this node pass its tasks over
+     * without leasing and giving them back, until the finding is {@link #SPENT_FOR} old, the hour or the limit changes
+     * (a new revision is a new book), or a task of the profile gives units back here ({@link #forgetSpent}). A refund
+     * on another node is seen here at most {@link #SPENT_FOR} late: the limit is never exceeded, only reached a moment
+     * later.
+     */
+    void markSpent(String key, Instant hour, long limit) {
+        spent.put(spentKey(key, hour, limit), System.nanoTime() + SPENT_FOR.toNanos());
+    }
+
+    boolean knownSpent(String key, Instant hour, long limit) {
+        Long until = spent.get(spentKey(key, hour, limit));
+        return until != null && System.nanoTime() - until < 0;
+    }
+
+    void forgetSpent(String key) {
+        spent.keySet().removeIf(k -> k.startsWith(key + "@"));
+    }
+
+    private static String spentKey(String key, Instant hour, long limit) {
+        return key + "@" + hour.toEpochMilli() + "/" + limit;
     }
 
     boolean isEmpty() {

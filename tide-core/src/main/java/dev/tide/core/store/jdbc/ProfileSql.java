@@ -64,9 +64,9 @@ final class ProfileSql {
 
     /**
      * Gives back to its hour what a task was granted and did not use, and takes what it used off a divisible task's
-     * units: what is left is what its next start asks for.
+     * units: what is left is what its next start asks for. Answers the profile the units went back to, if any.
      */
-    static void refund(Tx tx, long taskId, String token, int unitsUsed) throws SQLException {
+    static String refund(Tx tx, long taskId, String token, int unitsUsed) throws SQLException {
         if (unitsUsed > 0) {
             tx.prepare("task_units_spend")
                     .set("used", (long) unitsUsed)
@@ -82,7 +82,7 @@ final class ProfileSql {
                 .set("token", token)
                 .query()) {
             if (!rs.next()) {
-                return;
+                return null;
             }
             unused = rs.getLong("granted_units") - unitsUsed;
             profile = rs.getString("charge_profile");
@@ -94,7 +94,9 @@ final class ProfileSql {
                     .set("profile", profile)
                     .set("hour_start", hour)
                     .update();
+            return profile;
         }
+        return null;
     }
 
     static void loadRecord(Tx tx, String signal, Instant hour, double value) throws SQLException {

@@ -46,12 +46,31 @@ final class ProfiledClaim {
 
     static List<Claimed> run(Tx tx, TaskClaim claim, ProfileBook book, Lessor lessor) throws SQLException {
         ProfiledClaim run = new ProfiledClaim(tx, claim, book);
+        run.closeKnownSpent();
         for (Profile boosted : run.boostedFirst()) {
             run.fill(lessor, boosted);
         }
         run.fill(lessor, null);
         run.charge();
         return run.kept;
+    }
+
+    /**
+     * Closes, before anything is leased, the rooms this claim can tell are spent without reading the database: the
+     * session's budget used up, an hourly limit of 0, or an hour this node found spent a moment ago. Their tasks are
+     * then passed over instead of leased and given back.
+     */
+    private void closeKnownSpent() {
+        for (Profile p : book.all()) {
+            ActiveProfile active = p.activeAt(claim.now(), claim.load());
+            Integer perSession = active.limits().maxPerSession();
+            Long perHour = active.maxPerHour();
+            boolean spent = (perSession != null && claim.session().used(p.key()) >= perSession)
+                    || (perHour != null && (perHour == 0 || book.knownSpent(p.key(), active.hourStart(), perHour)));
+            if (spent) {
+                rooms.put(p.key(), Room.knownSpent(p, active));
+            }
+        }
     }
 
     /** The profiles with a boost in force that this claim may serve, largest boost first. */
@@ -145,21 +164,42 @@ final class ProfiledClaim {
                 .update();
     }
 
-    /** Writes each task's grant and adds the units to their hours. */
+    /**
+     * Writes each task's grant and adds the units to their hours: the tasks started whole in one statement per room, a
+     * divisible task started with part of its units on its own.
+     */
     private void charge() throws SQLException {
-        Statement st = null;
+        Map<String, List<Long>> whole = new LinkedHashMap<>();
+        Statement partial = null;
         for (Claimed row : kept) {
-            if (row.grant() == null) {
+            Claimed.Grant grant = row.grant();
+            if (grant == null) {
                 continue;
             }
-            st = st == null ? tx.prepare("task_charge") : st;
-            st.set("units", (long) row.grant().units())
-                    .set("profile", row.grant().profileKey())
-                    .set("hour_start", row.grant().hour())
+            if (grant.units() == row.units()) {
+                whole.computeIfAbsent(grant.profileKey(), k -> new ArrayList<>())
+                        .add(row.id());
+                continue;
+            }
+            partial = partial == null ? tx.prepare("task_charge") : partial;
+            partial.set("units", (long) grant.units())
+                    .set("profile", grant.profileKey())
+                    .set("hour_start", grant.hour())
                     .set("id", row.id())
                     .update();
         }
         for (Room room : rooms.values()) {
+            List<Long> ids = whole.get(room.profile.key());
+            if (ids != null) {
+                tx.prepare("task_charge_whole")
+                        .setLongs("ids", ids)
+                        .set("profile", room.profile.key())
+                        .set("hour_start", room.active.hourStart())
+                        .update();
+            }
+            if (!room.assumed && room.hourLeft <= 0 && room.active.maxPerHour() != null) {
+                book.markSpent(room.profile.key(), room.active.hourStart(), room.active.maxPerHour());
+            }
             if (room.charged > 0) {
                 tx.prepare("profile_hour_add")
                         .set("units", room.charged)
@@ -233,14 +273,31 @@ final class ProfiledClaim {
         long leasesLeft;
         long charged;
         boolean closed;
+        /** Closed from what this node knew, without reading the profile's row: its figures are not the store's. */
+        final boolean assumed;
 
         Room(Profile profile, ActiveProfile active, long hourLeft, long sessionLeft, long leasesLeft) {
+            this(profile, active, hourLeft, sessionLeft, leasesLeft, false);
+        }
+
+        private Room(
+                Profile profile,
+                ActiveProfile active,
+                long hourLeft,
+                long sessionLeft,
+                long leasesLeft,
+                boolean assumed) {
             this.profile = profile;
             this.active = active;
             this.hourLeft = hourLeft;
             this.sessionLeft = sessionLeft;
             this.leasesLeft = leasesLeft;
+            this.assumed = assumed;
             this.closed = hourLeft <= 0 || sessionLeft <= 0 || leasesLeft <= 0;
+        }
+
+        static Room knownSpent(Profile profile, ActiveProfile active) {
+            return new Room(profile, active, 0, 0, 0, true);
         }
 
         /** The units a task may start with now: all of them, what is left for a divisible task, or none. */

@@ -710,6 +710,11 @@ WHERE state = 'leased' AND lease_token <> :token AND job_type = :job_type AND ty
 UPDATE tide_tasks SET granted_units = :units, charge_profile = :profile, charge_hour = :hour_start
 WHERE id = :id;
 
+-- The grants of the tasks a claim started whole (the common case), in one statement per profile and hour.
+-- name: task_charge_whole
+UPDATE tide_tasks SET granted_units = units, charge_profile = :profile, charge_hour = :hour_start
+WHERE id IN (SELECT value FROM json_each(:ids));
+
 -- name: task_units_spend
 UPDATE tide_tasks SET units = CASE WHEN units > :used THEN units - :used ELSE 1 END
 WHERE id = :id AND lease_token = :token AND divisible = 1;
