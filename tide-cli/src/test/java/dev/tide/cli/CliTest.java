@@ -5,10 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tide.api.Coalescing;
 import dev.tide.api.TaskType;
 import dev.tide.cli.testing.ChildJvm;
+import dev.tide.cli.testing.CliRun;
 import dev.tide.core.Tide;
 import dev.tide.core.testing.TempFolders;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,13 +20,8 @@ import org.junit.jupiter.api.Test;
 class CliTest {
     private final Path folder = TempFolders.create("tide-cli-");
 
-    record Run(int code, String out, String err) {}
-
-    private Run tide(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        return new Run(code, out.toString(), err.toString());
+    private static CliRun tide(String... args) {
+        return CliRun.of(args);
     }
 
     private String data() {
@@ -52,7 +46,7 @@ class CliTest {
 
     @Test
     void enqueueStatusAndTasksOnTheFolder() {
-        Run first = tide(
+        CliRun first = tide(
                 "enqueue", "--data", data(), "--type", "email", "--payload", "{\"to\":\"a@b\"}", "--owner", "alice");
         assertThat(first.code()).isZero();
         assertThat(first.out()).isEqualTo("enqueued task 1 (ready)\n");
@@ -66,15 +60,15 @@ class CliTest {
                         .out())
                 .isEqualTo("task 3 already exists for key k1 (ready)\n");
 
-        Run status = tide("status", "--data", data());
+        CliRun status = tide("status", "--data", data());
         assertThat(status.code()).isZero();
         assertThat(status.out()).containsPattern("default\\s+1\\s+0\\s+2\\s+0\\s+0\\s+0\\s+0");
 
-        Run tasks = tide("tasks", "--data", data(), "--type", "email");
+        CliRun tasks = tide("tasks", "--data", data(), "--type", "email");
         assertThat(tasks.out()).contains("ID").contains("alice").doesNotContain("report");
         assertThat(tasks.out().lines()).hasSize(3);
 
-        Run paged = tide("tasks", "--data", data(), "--limit", "2");
+        CliRun paged = tide("tasks", "--data", data(), "--limit", "2");
         assertThat(paged.out()).contains("more: --cursor ");
         String cursor = paged.out()
                 .lines()
@@ -101,7 +95,7 @@ class CliTest {
         assertThat(tide("resume", "--data", data()).out()).isEqualTo("server dispatching\n");
         assertThat(tide("status", "--data", data()).out()).doesNotContain("suspended");
         assertThat(tide("resume", "--data", data(), "mail").out()).isEqualTo("queue mail dispatching\n");
-        Run bad = tide("suspend", "--data", data(), "no/slash");
+        CliRun bad = tide("suspend", "--data", data(), "no/slash");
         assertThat(bad.code()).isEqualTo(1);
         assertThat(bad.err()).startsWith("tide: queue: ").hasLineCount(1);
     }
@@ -117,31 +111,31 @@ class CliTest {
         assertThat(tide("park", "--data", data(), "--owner", "u").out()).isEqualTo("parked 1 task\n");
         assertThat(tide("task", "--data", data(), "1").out()).contains("parked");
         assertThat(tide("unpark", "--data", data(), "--id", "1,2").out()).isEqualTo("unparked 1 task\n");
-        Run nothing = tide("park", "--data", data(), "--queue", "default");
+        CliRun nothing = tide("park", "--data", data(), "--queue", "default");
         assertThat(nothing.code()).isEqualTo(1);
         assertThat(nothing.err())
                 .startsWith("tide: taskIds: give task ids, an owner")
                 .hasLineCount(1);
-        Run unknown = tide("enqueue", "--data", data(), "--type", "t", "--depends-on", "99");
+        CliRun unknown = tide("enqueue", "--data", data(), "--type", "t", "--depends-on", "99");
         assertThat(unknown.code()).isEqualTo(1);
         assertThat(unknown.err()).isEqualTo("tide: dependsOn: task 99 does not exist\n");
     }
 
     @Test
     void badInputIsOneReadableLineAndWritesNothing() {
-        Run bad = tide("enqueue", "--data", data(), "--type", "email", "--payload", "{broken");
+        CliRun bad = tide("enqueue", "--data", data(), "--type", "email", "--payload", "{broken");
         assertThat(bad.code()).isEqualTo(1);
         assertThat(bad.err()).startsWith("tide: payload: is not valid JSON").hasLineCount(1);
-        Run badType = tide("enqueue", "--data", data(), "--type", "no spaces");
+        CliRun badType = tide("enqueue", "--data", data(), "--type", "no spaces");
         assertThat(badType.code()).isEqualTo(1);
         assertThat(badType.err()).startsWith("tide: type: ");
-        Run usage = tide("enqueue", "--data", data());
+        CliRun usage = tide("enqueue", "--data", data());
         assertThat(usage.code()).isEqualTo(2);
         assertThat(usage.err()).contains("--type");
-        Run badDelay = tide("enqueue", "--data", data(), "--type", "t", "--delay", "soon");
+        CliRun badDelay = tide("enqueue", "--data", data(), "--type", "t", "--delay", "soon");
         assertThat(badDelay.code()).isEqualTo(2);
         assertThat(badDelay.err()).contains("'soon' is not a duration");
-        Run missing = tide("task", "--data", data(), "99");
+        CliRun missing = tide("task", "--data", data(), "99");
         assertThat(missing.code()).isEqualTo(1);
         assertThat(missing.err()).isEqualTo("tide: task 99 not found\n");
         assertThat(tide("status", "--data", data()).out()).contains("no tasks");
@@ -149,7 +143,7 @@ class CliTest {
 
     @Test
     void migrateReportsTheSchemaVersion() throws Exception {
-        Run migrate = tide("migrate", "--data", data());
+        CliRun migrate = tide("migrate", "--data", data());
         assertThat(migrate.code()).as(migrate.err()).isZero();
         assertThat(migrate.out()).startsWith("schema at version " + latestSqliteVersion() + " (sqlite, ");
     }
@@ -169,7 +163,7 @@ class CliTest {
         try (ChildJvm holder =
                 ChildJvm.start("dev.tide.cli.testing.FolderHolder", List.of(data()), Map.of(), List.of())) {
             holder.awaitLine("holding", Duration.ofSeconds(30));
-            Run refused = tide("enqueue", "--data", data(), "--type", "t");
+            CliRun refused = tide("enqueue", "--data", data(), "--type", "t");
             assertThat(refused.code()).isEqualTo(1);
             assertThat(refused.err())
                     .startsWith("tide: data folder " + data() + " is in use by process " + holder.pid())
@@ -183,9 +177,9 @@ class CliTest {
         try (ChildJvm server = ChildJvm.server(List.of("--data", data()), Map.of(), List.of())) {
             String url = server.awaitServerUrl();
             assertThat(Files.exists(folder.resolve("server.json"))).isTrue();
-            Run enqueued = tide("enqueue", "--data", data(), "--type", "t", "--payload", "[1]");
+            CliRun enqueued = tide("enqueue", "--data", data(), "--type", "t", "--payload", "[1]");
             assertThat(enqueued.code()).as(enqueued.err()).isZero();
-            Run status = tide("status", "--data", data());
+            CliRun status = tide("status", "--data", data());
             assertThat(status.out()).contains("server " + url).containsPattern("default\\s+0\\s+0\\s+1");
             assertThat(tide("migrate", "--data", data()).out()).contains("held by the server at " + url);
             assertThat(tide("status", "--server", url).code()).isZero();

@@ -10,11 +10,10 @@ import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskType;
 import dev.tide.api.json.Json;
+import dev.tide.cli.testing.CliRun;
 import dev.tide.core.Tide;
 import dev.tide.core.testing.TempFolders;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
@@ -29,16 +28,11 @@ class CycleCommandTest {
     private final Path folder = TempFolders.create("tide-cycle-");
     private final Path work = TempFolders.create("tide-cycle-work-");
 
-    record Run(int code, String out, String err) {}
-
-    private Run tide(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        return new Run(code, out.toString(), err.toString());
+    private static CliRun tide(String... args) {
+        return CliRun.of(args);
     }
 
-    private Run cycle(String exec, String... more) {
+    private CliRun cycle(String exec, String... more) {
         List<String> args = new java.util.ArrayList<>(List.of("cycle", "--data", folder.toString(), "--exec", exec));
         args.addAll(List.of(more));
         return tide(args.toArray(String[]::new));
@@ -75,7 +69,7 @@ class CycleCommandTest {
         enqueue("email", 3);
         Path seen = work.resolve("seen.txt");
 
-        Run run = cycle("cat >> '" + seen + "'; echo \" $TIDE_TASK_TYPE $TIDE_TASK_ATTEMPT\" >> '" + seen + "'");
+        CliRun run = cycle("cat >> '" + seen + "'; echo \" $TIDE_TASK_TYPE $TIDE_TASK_ATTEMPT\" >> '" + seen + "'");
 
         assertThat(run.err()).isEmpty();
         assertThat(run.code()).isZero();
@@ -94,7 +88,7 @@ class CycleCommandTest {
                 "email", ZoneOffset.UTC, List.of(), ProfileLimits.perHour(100).withMaxPerSession(2))));
         enqueue("email", 5);
 
-        Run first = cycle("true");
+        CliRun first = cycle("true");
         assertThat(first.code()).isEqualTo(CycleCommand.WORK_REMAINS).isEqualTo(3);
         assertThat(first.out())
                 .contains("claimed 2, succeeded 2")
@@ -102,7 +96,7 @@ class CycleCommandTest {
                 .contains("stopped: session budget spent\n")
                 .endsWith("remaining: 3 ready, due now\n");
         assertThat(cycle("true").code()).isEqualTo(3);
-        Run last = cycle("true");
+        CliRun last = cycle("true");
         assertThat(last.code()).as("the last one took what was left").isZero();
         assertThat(last.out()).contains("claimed 1");
     }
@@ -111,7 +105,7 @@ class CycleCommandTest {
     void exitThreeAtTheTaskLimitAndAJsonReport() {
         enqueue("email", 3);
 
-        Run run = cycle("true", "--limit", "2", "--json");
+        CliRun run = cycle("true", "--limit", "2", "--json");
 
         assertThat(run.code()).isEqualTo(3);
         Map<?, ?> report = Json.read(run.out(), Map.class);
@@ -125,7 +119,7 @@ class CycleCommandTest {
         enqueue("email", 3);
 
         // n=0 fails for good, n=1 fails this attempt, n=2 succeeds
-        Run run = cycle("n=$(sed 's/[^0-9]//g'); if [ $n = 0 ]; then echo 'bad address' >&2; exit 65; fi;"
+        CliRun run = cycle("n=$(sed 's/[^0-9]//g'); if [ $n = 0 ]; then echo 'bad address' >&2; exit 65; fi;"
                 + " if [ $n = 1 ]; then echo 'smtp down' >&2; exit 1; fi");
 
         assertThat(run.out()).contains("claimed 3, succeeded 1, failed 2");
@@ -144,7 +138,7 @@ class CycleCommandTest {
         enqueue("email", 1);
         enqueue("report", 2);
 
-        Run run = cycle("true", "--types", "report");
+        CliRun run = cycle("true", "--types", "report");
 
         assertThat(run.code()).isZero();
         assertThat(run.out()).contains("claimed 2");
@@ -155,7 +149,7 @@ class CycleCommandTest {
     void exitOneForAStoreThatCannotBeOpened() throws IOException {
         Path notAFolder = Files.writeString(work.resolve("file"), "x");
 
-        Run run = tide("cycle", "--data", notAFolder.toString(), "--exec", "true");
+        CliRun run = tide("cycle", "--data", notAFolder.toString(), "--exec", "true");
 
         assertThat(run.code()).isEqualTo(1);
         assertThat(run.err()).startsWith("tide: ").hasLineCount(1);
@@ -167,7 +161,7 @@ class CycleCommandTest {
         assertThat(tide("cycle", "--data", folder.toString()).code())
                 .as("--exec is required")
                 .isEqualTo(2);
-        Run badDuration = cycle("true", "--max-duration", "soon");
+        CliRun badDuration = cycle("true", "--max-duration", "soon");
         assertThat(badDuration.code()).isEqualTo(2);
         assertThat(badDuration.err()).contains("'soon' is not a duration");
         assertThat(cycle("true", "--batch", "0").code()).isEqualTo(2);

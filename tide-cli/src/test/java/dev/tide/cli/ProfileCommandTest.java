@@ -4,15 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tide.api.NewTask;
 import dev.tide.api.Profile;
+import dev.tide.cli.testing.CliRun;
 import dev.tide.core.Tide;
 import dev.tide.core.testing.TempFolders;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.DayOfWeek;
 import java.time.LocalTime;
 import java.time.ZoneId;
+import java.util.Arrays;
 import java.util.EnumSet;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -21,17 +21,11 @@ import org.junit.jupiter.api.Test;
 class ProfileCommandTest {
     private final Path folder = TempFolders.create("tide-profile-");
 
-    record Run(int code, String out, String err) {}
-
-    private Run tide(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        String[] all = new String[args.length + 2];
-        System.arraycopy(args, 0, all, 0, args.length);
+    private CliRun tide(String... args) {
+        String[] all = Arrays.copyOf(args, args.length + 2);
         all[args.length] = "--data";
         all[args.length + 1] = folder.toString();
-        int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), all);
-        return new Run(code, out.toString(), err.toString());
+        return CliRun.of(all);
     }
 
     @AfterEach
@@ -41,7 +35,7 @@ class ProfileCommandTest {
 
     @Test
     void setFromOptionsThenListStatusAndRemove() {
-        Run set = tide(
+        CliRun set = tide(
                 "profile",
                 "set",
                 "--type",
@@ -81,7 +75,7 @@ class ProfileCommandTest {
 
         assertThat(tide("profile", "remove", "task:email").out()).isEqualTo("profile task:email removed\n");
         assertThat(tide("profile", "list").out()).isEqualTo("no profiles\n");
-        Run again = tide("profile", "remove", "task:email");
+        CliRun again = tide("profile", "remove", "task:email");
         assertThat(again.code()).isEqualTo(Main.FAILED);
         assertThat(again.err().lines()).hasSize(1).first().asString().contains("task:email");
     }
@@ -94,7 +88,7 @@ class ProfileCommandTest {
                  "entries": [{"name": "day", "days": ["MONDAY"], "from": "08:00", "until": "18:00",
                               "limits": {"maxPerHour": 10}}]}
                 """);
-        Run set = tide("profile", "set", "--file", file.toString());
+        CliRun set = tide("profile", "set", "--file", file.toString());
         assertThat(set.err()).isEmpty();
         assertThat(set.out()).isEqualTo("profile job:mailing saved with 1 entries\n");
         assertThat(tide("profile", "list", "--json").out()).contains("\"jobType\":\"mailing\"");
@@ -102,16 +96,16 @@ class ProfileCommandTest {
 
     @Test
     void badSpecsAreOneReadableLineAndSaveNothing() {
-        Run days = tide("profile", "set", "--type", "email", "--entry", "x mon-funday 08:00-09:00 perHour=1");
+        CliRun days = tide("profile", "set", "--type", "email", "--entry", "x mon-funday 08:00-09:00 perHour=1");
         assertThat(days.code()).isEqualTo(Main.FAILED);
         assertThat(days.err())
                 .isEqualTo("tide: --entry x: 'funday' is not a day; use mon, tue, wed, thu, fri, sat, sun,"
                         + " ranges like mon-fri, or daily\n");
 
-        Run key = tide("profile", "set", "--type", "email", "--default", "perhour=5");
+        CliRun key = tide("profile", "set", "--type", "email", "--default", "perhour=5");
         assertThat(key.err()).startsWith("tide: --default: 'perhour=5' is not one of");
 
-        Run overlap = tide(
+        CliRun overlap = tide(
                 "profile",
                 "set",
                 "--type",

@@ -3,10 +3,9 @@ package dev.tide.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tide.api.ScheduleInfo;
+import dev.tide.cli.testing.CliRun;
 import dev.tide.core.Tide;
 import dev.tide.core.testing.TempFolders;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import org.junit.jupiter.api.AfterEach;
@@ -16,13 +15,8 @@ import org.junit.jupiter.api.Test;
 class ScheduleCliTest {
     private final Path folder = TempFolders.create("tide-cli-schedule-");
 
-    record Run(int code, String out, String err) {}
-
-    private Run tide(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        return new Run(code, out.toString(), err.toString());
+    private static CliRun tide(String... args) {
+        return CliRun.of(args);
     }
 
     @AfterEach
@@ -33,7 +27,7 @@ class ScheduleCliTest {
     @Test
     void setListShowPauseResumeRemove() {
         String data = folder.toString();
-        Run set = tide(
+        CliRun set = tide(
                 "schedule",
                 "set",
                 "nightly",
@@ -64,13 +58,13 @@ class ScheduleCliTest {
             assertThat(info.schedule().window()).hasHours(1);
         }
 
-        Run list = tide("schedule", "list", "--data", data);
+        CliRun list = tide("schedule", "list", "--data", data);
         assertThat(list.out().lines().toList()).hasSize(2);
         assertThat(list.out().lines().skip(1).findFirst().orElseThrow())
                 .startsWith("nightly")
                 .contains("30 2 * * *", "Europe/Berlin", "all", "running", "report", "reports");
 
-        Run show = tide("schedule", "show", "nightly", "--data", data, "--count", "3");
+        CliRun show = tide("schedule", "show", "nightly", "--data", data, "--count", "3");
         assertThat(show.out())
                 .contains("cron      30 2 * * * (Europe/Berlin)", "misfire   all, grace PT1M", "window    PT1H");
         assertThat(show.out().lines().filter(l -> l.endsWith(":30:00Z")).count())
@@ -96,7 +90,7 @@ class ScheduleCliTest {
         };
         String[] fields = {"cron", "zone", "misfire", "none", "none"};
         for (int i = 0; i < bad.length; i++) {
-            Run run = tide(bad[i]);
+            CliRun run = tide(bad[i]);
             String field = fields[i];
             assertThat(run.code()).as(run.err()).isEqualTo(Main.FAILED);
             assertThat(run.err().lines().toList())

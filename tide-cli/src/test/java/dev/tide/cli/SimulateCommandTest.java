@@ -2,9 +2,8 @@ package dev.tide.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tide.cli.testing.CliRun;
 import dev.tide.core.testing.TempFolders;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,13 +17,8 @@ class SimulateCommandTest {
     private static final Path TABLE9 = Path.of("..", "docs", "examples", "table9.json");
     private final Path folder = TempFolders.create("tide-simulate-");
 
-    record Run(int code, String out, String err) {}
-
-    private Run tide(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        return new Run(code, out.toString(), err.toString());
+    private static CliRun tide(String... args) {
+        return CliRun.of(args);
     }
 
     @AfterEach
@@ -36,7 +30,7 @@ class SimulateCommandTest {
     void writesACsvAndAChartAndSummarizesTheDays() throws Exception {
         Path out = folder.resolve("out");
 
-        Run run = tide("simulate", "--input", TABLE9.toString(), "--out", out.toString(), "--days", "2");
+        CliRun run = tide("simulate", "--input", TABLE9.toString(), "--out", out.toString(), "--days", "2");
 
         assertThat(run.code()).as(run.err()).isZero();
         assertThat(run.out())
@@ -63,20 +57,20 @@ class SimulateCommandTest {
         Files.writeString(input, Files.readString(TABLE9).replace("\"count\": 1500", "\"count\": 0"));
         Path out = folder.resolve("out");
 
-        Run run = tide("simulate", "--input", input.toString(), "--out", out.toString());
+        CliRun run = tide("simulate", "--input", input.toString(), "--out", out.toString());
 
         assertThat(run.code()).isEqualTo(Main.FAILED);
         assertThat(run.err().strip()).isEqualTo("tide: workload[0].count: must be between 1 and 100000");
         assertThat(out).doesNotExist();
 
-        Run badDays = tide("simulate", "--input", TABLE9.toString(), "--out", out.toString(), "--days", "0");
+        CliRun badDays = tide("simulate", "--input", TABLE9.toString(), "--out", out.toString(), "--days", "0");
         assertThat(badDays.err().strip()).isEqualTo("tide: --days: must be between 1 and 366");
 
         Files.writeString(
                 input,
                 "{\"start\": \"2026-01-03T00:00\", \"profiles\": [{\"taskType\": \"email\", \"entries\":"
                         + " [{\"name\": \"x\", \"days\": [\"MONDAY\"], \"from\": \"25:00\", \"until\": \"07:00\", \"limits\": {}}]}]}");
-        Run badTime = tide("simulate", "--input", input.toString(), "--out", out.toString());
+        CliRun badTime = tide("simulate", "--input", input.toString(), "--out", out.toString());
         assertThat(badTime.code()).isEqualTo(Main.FAILED);
         assertThat(badTime.err())
                 .startsWith("tide: profiles[0].entries[0].from: ")

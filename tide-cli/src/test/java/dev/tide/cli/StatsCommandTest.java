@@ -6,14 +6,14 @@ import dev.tide.api.ClaimRequest;
 import dev.tide.api.EventQuery;
 import dev.tide.api.NewTask;
 import dev.tide.api.TideEvent;
+import dev.tide.cli.testing.CliRun;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
 import dev.tide.core.testing.TempFolders;
 import dev.tide.core.time.ManualClock;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -26,17 +26,11 @@ import org.junit.jupiter.api.Test;
 class StatsCommandTest {
     private final Path folder = TempFolders.create("tide-stats-");
 
-    record Run(int code, String out, String err) {}
-
-    private Run tide(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        String[] all = new String[args.length + 2];
-        System.arraycopy(args, 0, all, 0, args.length);
+    private CliRun tide(String... args) {
+        String[] all = Arrays.copyOf(args, args.length + 2);
         all[args.length] = "--data";
         all[args.length + 1] = folder.toString();
-        int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), all);
-        return new Run(code, out.toString(), err.toString());
+        return CliRun.of(all);
     }
 
     @AfterEach
@@ -68,7 +62,7 @@ class StatsCommandTest {
     @Test
     void aWeekIsOneRowPerDayAndTypeThenTotals() {
         countSomeWork();
-        Run week = tide("stats", "--week", "2026-W47");
+        CliRun week = tide("stats", "--week", "2026-W47");
         assertThat(week.code()).as(week.err()).isZero();
         assertThat(week.out()).isEqualTo("""
                 Statistics, week 2026-W47 (Mon 2026-11-16 to Sun 2026-11-22, UTC), every task type
@@ -83,7 +77,7 @@ class StatsCommandTest {
     @Test
     void hourlyRowsARangeAndOneType() {
         countSomeWork();
-        Run hourly = tide("stats", "--from", "2026-11-16", "--to", "2026-11-17", "--type", "email", "--hourly");
+        CliRun hourly = tide("stats", "--from", "2026-11-16", "--to", "2026-11-17", "--type", "email", "--hourly");
         assertThat(hourly.out()).isEqualTo("""
                 Statistics, Mon 2026-11-16 00:00 to Tue 2026-11-17 00:00 UTC, type email
                 HOUR                  TYPE   STARTED  SUCCEEDED  FAILED  RETRIED  EXPIRED  UNITS
@@ -98,7 +92,7 @@ class StatsCommandTest {
 
     @Test
     void aBadRangeIsOneReadableLine() {
-        Run backwards = tide("stats", "--from", "2026-11-17", "--to", "2026-11-16");
+        CliRun backwards = tide("stats", "--from", "2026-11-17", "--to", "2026-11-16");
         assertThat(backwards.code()).isEqualTo(Main.FAILED);
         assertThat(backwards.err()).startsWith("tide: to: must be after from").hasLineCount(1);
         assertThat(tide("stats", "--week", "2026-W47", "--from", "2026-11-16").err())

@@ -84,6 +84,7 @@ public final class WorkerPool implements AutoCloseable {
         acknowledger = Thread.ofPlatform().name("tide-acker-" + options.worker).start(this::ackLoop);
         heartbeater =
                 Thread.ofPlatform().name("tide-heartbeat-" + options.worker).start(this::heartbeatLoop);
+        onStart.forEach(callback -> callback.accept(this));
         return this;
     }
 
