@@ -2,16 +2,12 @@ package dev.tide.core.simulate;
 
 import dev.tide.core.Tide;
 import dev.tide.core.testing.PostgresTestDatabase;
-import java.time.LocalDateTime;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
 
 /**
- * Simulations on a fresh PostgreSQL schema, on the multi-node store. Each claim is a round trip to the database and
- * table 9's nights take 200 claims an hour (5 per session), so the regular suite runs two days of the week, a work day
- * and a weekend day, and the whole week runs with {@code -Dtide.slow=true}.
+ * Simulations on a fresh PostgreSQL schema, on the multi-node store: the whole week of table 9 (some 30 seconds, since
+ * its nights take 200 claims an hour, 5 per session, each a few round trips to the database).
  */
 class PostgresSimulationTest extends SimulationContract {
     private PostgresTestDatabase db;
@@ -26,17 +22,6 @@ class PostgresSimulationTest extends SimulationContract {
         if (db != null) {
             db.close();
         }
-    }
-
-    @Override
-    protected SimulationSpec part(SimulationSpec week) {
-        return week.withStart(LocalDateTime.parse("2026-01-07T00:00")).withDays(2); // Wednesday and Thursday
-    }
-
-    @Test
-    @Tag("slow")
-    void theWholeWeekOfTable9() {
-        runTable9(SpecReader.read(EXAMPLES.resolve("table9.json")));
     }
 
     @Override

@@ -16,14 +16,9 @@ public abstract class SimulationContract {
     /** A builder on an empty store of this test's kind. */
     protected abstract Tide.Builder storage();
 
-    /** The part of the example's week this store runs in the regular suite: all of it unless it is slow. */
-    protected SimulationSpec part(SimulationSpec week) {
-        return week;
-    }
-
     @Test
     void aWeekOfTable9MatchesTheProfileHourByHour() {
-        runTable9(part(SpecReader.read(EXAMPLES.resolve("table9.json"))));
+        runTable9(SpecReader.read(EXAMPLES.resolve("table9.json")));
     }
 
     protected void runTable9(SimulationSpec spec) {
