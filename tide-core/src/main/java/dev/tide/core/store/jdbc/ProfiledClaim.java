@@ -237,11 +237,7 @@ final class ProfiledClaim {
     }
 
     private long hourUsed(String key, ActiveProfile active) throws SQLException {
-        tx.prepare("profile_hour_open")
-                .set("profile", key)
-                .set("hour_start", active.hourStart())
-                .update();
-        try (ResultSet rs = tx.prepare("profile_hour_used")
+        try (ResultSet rs = tx.prepare("profile_hour_take")
                 .set("profile", key)
                 .set("hour_start", active.hourStart())
                 .query()) {

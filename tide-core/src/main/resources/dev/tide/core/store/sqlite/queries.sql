@@ -683,13 +683,12 @@ ON CONFLICT (key) DO UPDATE SET definition = excluded.definition, updated_at = e
 -- name: profile_delete
 DELETE FROM tide_profiles WHERE key = :key;
 
--- The hour's row, made on first use; a claim then reads it (PostgreSQL: locks it) before counting against it.
--- name: profile_hour_open
+-- The hour's row, made on first use, and what it has used, in one round trip: a claim reads it (under SQLite's single
+-- writer) before counting against it.
+-- name: profile_hour_take
 INSERT INTO tide_profile_hours (profile, hour_start, used) VALUES (:profile, :hour_start, 0)
-ON CONFLICT (profile, hour_start) DO NOTHING;
-
--- name: profile_hour_used
-SELECT used FROM tide_profile_hours WHERE profile = :profile AND hour_start = :hour_start;
+ON CONFLICT (profile, hour_start) DO UPDATE SET used = tide_profile_hours.used
+RETURNING used;
 
 -- name: profile_hour_add
 UPDATE tide_profile_hours SET used = used + :units WHERE profile = :profile AND hour_start = :hour_start;
