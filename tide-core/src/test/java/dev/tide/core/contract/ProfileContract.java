@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tide.api.Ack;
+import dev.tide.api.Actor;
 import dev.tide.api.ClaimRequest;
 import dev.tide.api.EventQuery;
 import dev.tide.api.InvalidRequestException;
@@ -348,7 +349,9 @@ public abstract class ProfileContract extends ManualQueueContract {
 
     @Test
     void profilesAreReadChangedAndRemovedAtRuntimeWithEvents() {
-        define("email", ProfileLimits.perHour(1));
+        try (Actor.Scope ops = Actor.enter("ops@example.org")) {
+            define("email", ProfileLimits.perHour(1));
+        }
         queue.defineProfile(Profile.forJobType("mailing", ZoneId.of("Europe/Paris"), List.of(), null));
 
         assertThat(queue.profiles()).extracting(Profile::key).containsExactly("job:mailing", "task:email");
@@ -362,6 +365,7 @@ public abstract class ProfileContract extends ManualQueueContract {
                 .extracting(TideEvent::kind)
                 .containsExactly(TideEvent.PROFILE_DELETED, TideEvent.PROFILE_DEFINED, TideEvent.PROFILE_DEFINED);
         assertThat(events.get(0).detail()).contains("task:email");
+        assertThat(events.get(2).detail()).contains("\"actor\":\"ops@example.org\"");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.tide.core.store.jdbc;
 
 import dev.tide.api.AckResult;
+import dev.tide.api.Actor;
 import dev.tide.api.ConflictException;
 import dev.tide.api.DeadlineNotice;
 import dev.tide.api.Discipline;
@@ -104,6 +105,19 @@ public abstract class JdbcStore implements Store {
 
     /** Runs {@code work} in one write transaction, durable when this returns. */
     protected abstract <T> T write(SqlWork<T> work);
+
+    /**
+     * A write on behalf of an administrator: the calling thread's {@link Actor} is named inside the transaction too,
+     * whichever thread runs it, so the event it logs says who did it.
+     */
+    private <T> T adminWrite(SqlWork<T> work) {
+        String actor = Actor.current();
+        return write(tx -> {
+            try (Actor.Scope ignored = Actor.enter(actor)) {
+                return work.run(tx);
+            }
+        });
+    }
 
     /** Runs {@code work} on a read connection; it sees every transaction committed before the call. */
     protected abstract <T> T read(SqlWork<T> work);
@@ -1307,7 +1321,7 @@ public abstract class JdbcStore implements Store {
 
     @Override
     public void profileUpsert(Profile profile, Instant now) {
-        write(tx -> {
+        adminWrite(tx -> {
             ProfileSql.upsert(tx, profile, now);
             return null;
         });
@@ -1315,7 +1329,7 @@ public abstract class JdbcStore implements Store {
 
     @Override
     public boolean profileDelete(String key, Instant now) {
-        return write(tx -> ProfileSql.delete(tx, key, now));
+        return adminWrite(tx -> ProfileSql.delete(tx, key, now));
     }
 
     @Override
@@ -1352,7 +1366,7 @@ public abstract class JdbcStore implements Store {
 
     @Override
     public ScheduleInfo scheduleUpsert(Schedule schedule, Instant nextFireAt, Instant now) {
-        return write(tx -> ScheduleSql.upsert(tx, schedule, nextFireAt, now));
+        return adminWrite(tx -> ScheduleSql.upsert(tx, schedule, nextFireAt, now));
     }
 
     @Override
@@ -1367,12 +1381,12 @@ public abstract class JdbcStore implements Store {
 
     @Override
     public Optional<ScheduleInfo> schedulePause(String name, boolean paused, Instant nextFireAt, Instant now) {
-        return write(tx -> ScheduleSql.pause(tx, name, paused, nextFireAt, now));
+        return adminWrite(tx -> ScheduleSql.pause(tx, name, paused, nextFireAt, now));
     }
 
     @Override
     public boolean scheduleDelete(String name, Instant now) {
-        return write(tx -> ScheduleSql.delete(tx, name, now));
+        return adminWrite(tx -> ScheduleSql.delete(tx, name, now));
     }
 
     @Override

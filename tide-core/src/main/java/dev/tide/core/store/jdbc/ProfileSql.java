@@ -1,6 +1,7 @@
 package dev.tide.core.store.jdbc;
 
 import dev.tide.api.ActiveProfile;
+import dev.tide.api.Actor;
 import dev.tide.api.LoadReadings;
 import dev.tide.api.Profile;
 import dev.tide.api.ProfileStatus;
@@ -12,7 +13,6 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /** Profiles as stored, changed and reported, inside a store transaction. Every change is logged as an event. */
 final class ProfileSql {
@@ -38,9 +38,8 @@ final class ProfileSql {
 
     private static void changed(Tx tx, Instant now, String kind, String key, String definition) throws SQLException {
         tx.prepare("profile_revision_bump").update();
-        String detail = definition == null
-                ? Json.write(Map.of("profile", key))
-                : "{\"profile\":" + Json.write(key) + ",\"definition\":" + definition + "}";
+        String detail = "{\"actor\":" + Json.write(Actor.current()) + ",\"profile\":" + Json.write(key)
+                + (definition == null ? "" : ",\"definition\":" + definition) + "}";
         EventSql.insert(tx, new EventRow(now, kind, null, null, null, detail));
     }
 

@@ -1,5 +1,6 @@
 package dev.tide.core.store.jdbc;
 
+import dev.tide.api.Actor;
 import dev.tide.api.EnqueueResult;
 import dev.tide.api.NewTask;
 import dev.tide.api.Schedule;
@@ -147,6 +148,7 @@ final class ScheduleSql {
     private static void log(Tx tx, Instant now, String kind, Schedule schedule, Map<String, Object> more)
             throws SQLException {
         Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("actor", Actor.current());
         detail.put("schedule", schedule.name());
         detail.putAll(more);
         NewTask task = schedule.task();
