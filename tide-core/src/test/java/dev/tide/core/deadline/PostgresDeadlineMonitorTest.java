@@ -8,38 +8,20 @@ import dev.tide.api.NewTask;
 import dev.tide.api.TideEvent;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
-import dev.tide.core.testing.PostgresTestDatabase;
+import dev.tide.core.testing.PostgresSchema;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The deadline monitor on PostgreSQL, and on two nodes sharing one schema: each notice is raised once in all, by the
  * node that leads maintenance, also when leadership moves to the other node between the warning and the violation.
  */
 class PostgresDeadlineMonitorTest extends DeadlineMonitorContract {
-    private static PostgresTestDatabase db;
-
-    @BeforeAll
-    static void createSchema() {
-        db = PostgresTestDatabase.create("deadline");
-    }
-
-    @AfterAll
-    static void dropSchema() {
-        if (db != null) {
-            db.close();
-        }
-    }
-
-    @BeforeEach
-    void empty() {
-        db.truncateAll();
-    }
+    @RegisterExtension
+    static final PostgresSchema db = PostgresSchema.perClass("deadline");
 
     @Override
     protected Tide.Builder storage() {

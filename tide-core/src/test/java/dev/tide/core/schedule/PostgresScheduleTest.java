@@ -1,31 +1,13 @@
 package dev.tide.core.schedule;
 
 import dev.tide.core.Tide;
-import dev.tide.core.testing.PostgresTestDatabase;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
+import dev.tide.core.testing.PostgresSchema;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Schedules on PostgreSQL: the two-engine test races two connection pools on one schema. */
 class PostgresScheduleTest extends ScheduleContract {
-    private static PostgresTestDatabase db;
-
-    @BeforeAll
-    static void createSchema() {
-        db = PostgresTestDatabase.create("schedules");
-    }
-
-    @AfterAll
-    static void dropSchema() {
-        if (db != null) {
-            db.close();
-        }
-    }
-
-    @BeforeEach
-    void empty() {
-        db.truncateAll();
-    }
+    @RegisterExtension
+    static final PostgresSchema db = PostgresSchema.perClass("schedules");
 
     @Override
     protected Tide.Builder storage() {

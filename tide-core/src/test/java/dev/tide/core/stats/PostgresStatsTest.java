@@ -10,7 +10,7 @@ import dev.tide.api.StatsQuery;
 import dev.tide.api.TaskQuery;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
-import dev.tide.core.testing.PostgresTestDatabase;
+import dev.tide.core.testing.PostgresSchema;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -24,34 +24,16 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The statistics and the digest on PostgreSQL, and on two nodes sharing one schema: counts added from many threads
  * (each writing its own slot rows) sum exactly, and two nodes racing for one digest period send one digest.
  */
 class PostgresStatsTest extends StatsContract {
-    private static PostgresTestDatabase db;
-
-    @BeforeAll
-    static void createSchema() {
-        db = PostgresTestDatabase.create("stats");
-    }
-
-    @AfterAll
-    static void dropSchema() {
-        if (db != null) {
-            db.close();
-        }
-    }
-
-    @BeforeEach
-    void empty() {
-        db.truncateAll();
-    }
+    @RegisterExtension
+    static final PostgresSchema db = PostgresSchema.perClass("stats");
 
     @Override
     protected Tide.Builder storage() {

@@ -25,7 +25,7 @@ import dev.tide.api.TaskState;
 import dev.tide.api.TaskType;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
-import dev.tide.core.testing.PostgresTestDatabase;
+import dev.tide.core.testing.PostgresSchema;
 import dev.tide.core.time.ManualClock;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,35 +34,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The engine's life cycle on PostgreSQL on a settable clock, including the paths that take PostgreSQL's bulk statements. */
 class PostgresEngineTest {
     private static final Instant T0 = Instant.parse("2030-01-07T09:00:00Z");
-    private static PostgresTestDatabase db;
+
+    @RegisterExtension
+    static final PostgresSchema db = PostgresSchema.perClass("pg_engine");
 
     private ManualClock clock;
     private Tide tide;
 
-    @BeforeAll
-    static void createSchema() {
-        db = PostgresTestDatabase.create("pg_engine");
-    }
-
-    @AfterAll
-    static void dropSchema() {
-        if (db != null) {
-            db.close();
-        }
-    }
-
     @BeforeEach
     void open() {
-        db.truncateAll();
         clock = new ManualClock(T0);
         tide = Tide.builder()
                 .postgres(db.url())
