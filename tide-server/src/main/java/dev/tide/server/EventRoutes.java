@@ -7,7 +7,6 @@ import dev.tide.api.http.HttpBodies;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@code GET /v1/events?kind=&before=&limit=}: the event log, newest first. Strict like the task list: an unknown or
@@ -27,15 +26,7 @@ final class EventRoutes {
     }
 
     private static EventQuery query(Context ctx) {
-        Map<String, List<String>> params = ctx.queryParamMap();
-        params.forEach((name, values) -> {
-            if (!KNOWN.contains(name)) {
-                throw new InvalidRequestException(name, "is not a query parameter; use " + String.join(", ", KNOWN));
-            }
-            if (values.size() > 1) {
-                throw new InvalidRequestException(name, "is given " + values.size() + " times; give it once");
-            }
-        });
+        QueryParams.requireOnly(ctx.queryParamMap(), KNOWN);
         Long before = number(ctx, "before");
         Long limit = number(ctx, "limit");
         if (limit != null && limit > EventQuery.MAX_LIMIT) {

@@ -6,7 +6,7 @@ import dev.tide.api.TaskQueue;
 import dev.tide.api.http.HttpBodies;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
-import java.util.Set;
+import java.util.List;
 
 /**
  * Schedules: define (create or replace) one, list them, read one and its upcoming firings, pause, resume and remove
@@ -48,11 +48,7 @@ final class ScheduleRoutes {
 
     /** {@code ?count=}: how many firings, 10 when absent; the engine checks the range. */
     private static int count(Context ctx) {
-        for (String param : ctx.queryParamMap().keySet()) {
-            if (!Set.of("count").contains(param)) {
-                throw new InvalidRequestException(param, "is not a query parameter; use count");
-            }
-        }
+        QueryParams.requireOnly(ctx.queryParamMap(), List.of("count"));
         String text = ctx.queryParam("count");
         if (text == null) {
             return DEFAULT_FIRINGS;

@@ -8,7 +8,6 @@ import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@code GET /v1/stats?week=2026-W47} or {@code ?from=&to=}, with an optional {@code type}: the hourly statistics per
@@ -29,15 +28,7 @@ final class StatsRoutes {
     }
 
     private static StatsQuery query(Context ctx) {
-        Map<String, List<String>> params = ctx.queryParamMap();
-        params.forEach((name, values) -> {
-            if (!KNOWN.contains(name)) {
-                throw new InvalidRequestException(name, "is not a query parameter; use " + String.join(", ", KNOWN));
-            }
-            if (values.size() > 1) {
-                throw new InvalidRequestException(name, "is given " + values.size() + " times; give it once");
-            }
-        });
+        QueryParams.requireOnly(ctx.queryParamMap(), KNOWN);
         String week = ctx.queryParam("week");
         String from = ctx.queryParam("from");
         String to = ctx.queryParam("to");

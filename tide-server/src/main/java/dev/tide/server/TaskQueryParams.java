@@ -39,14 +39,7 @@ final class TaskQueryParams {
     }
 
     private TaskQuery query() {
-        params.forEach((name, values) -> {
-            if (!KNOWN.contains(name)) {
-                throw new InvalidRequestException(name, "is not a query parameter; use " + String.join(", ", KNOWN));
-            }
-            if (values.size() > 1) {
-                throw new InvalidRequestException(name, "is given " + values.size() + " times; give it once");
-            }
-        });
+        QueryParams.requireOnly(params, KNOWN);
         return new TaskQuery(
                 get("queue"),
                 TaskState.parse(get("state")),
