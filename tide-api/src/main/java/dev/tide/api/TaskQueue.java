@@ -1,8 +1,11 @@
 package dev.tide.api;
 
+import dev.tide.api.worker.HandlerRegistry;
+import dev.tide.api.worker.TaskHandler;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -28,6 +31,33 @@ public interface TaskQueue extends AutoCloseable {
      * are coalesced in order, so a later task of the batch meets an earlier one as pending.
      */
     List<EnqueueResult> enqueueAll(List<NewTask> tasks);
+
+    /**
+     * Enqueues a task and, when it is ready now and its profile has room for it, leases it at once to {@code worker}
+     * in the same transaction, charged as a claim is (seed 000, §4.3.5.3.1.2: a small job run by its caller instead of
+     * waiting in the queue). The caller then runs it and acknowledges under the lease like any worker; a caller that
+     * dies leaves a lease that expires and a task that is retried. Without room, or when the task is scheduled for
+     * later, waits on dependencies or its queue is suspended, it is simply queued.
+     *
+     * @param leaseDuration null for the task type's lease length
+     */
+    EnqueuedAndClaimed enqueueAndClaim(NewTask task, String worker, Duration leaseDuration);
+
+    /**
+     * Runs a small task at once in the calling thread when its profile has room ({@link #enqueueAndClaim}), and
+     * acknowledges it with what the handler decided; else leaves it queued for a worker or a cycle.
+     */
+    default RunNowResult runNowOrEnqueue(NewTask task, TaskHandler handler) {
+        Objects.requireNonNull(handler, "handler");
+        String caller = "caller-" + ProcessHandle.current().pid() + "-"
+                + Thread.currentThread().threadId();
+        EnqueuedAndClaimed got = enqueueAndClaim(task, caller, null);
+        if (got.leased() == null) {
+            return new RunNowResult(got.enqueued(), null, null);
+        }
+        Ack ack = HandlerRegistry.of(got.leased().task().type(), handler).run(got.leased(), this);
+        return new RunNowResult(got.enqueued(), ack, ackAll(List.of(ack)).get(0));
+    }
 
     /** Creates a job and its first tasks in one transaction. */
     JobCreated createJob(NewJob job);

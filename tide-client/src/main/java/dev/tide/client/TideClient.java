@@ -5,6 +5,7 @@ import dev.tide.api.Ack;
 import dev.tide.api.AckResult;
 import dev.tide.api.ClaimRequest;
 import dev.tide.api.EnqueueResult;
+import dev.tide.api.EnqueuedAndClaimed;
 import dev.tide.api.EventQuery;
 import dev.tide.api.HourlyStats;
 import dev.tide.api.JobCreated;
@@ -92,6 +93,15 @@ public final class TideClient implements TaskQueue {
     @Override
     public EnqueueResult enqueue(NewTask task) {
         return http.call("POST", "v1/tasks", RawJsonFields.task(task, ""), EnqueueResult.class);
+    }
+
+    @Override
+    public EnqueuedAndClaimed enqueueAndClaim(NewTask task, String worker, Duration leaseDuration) {
+        return http.call(
+                "POST",
+                "v1/tasks/enqueue-and-claim",
+                new HttpBodies.EnqueueAndClaim(RawJsonFields.task(task, "task."), worker, leaseDuration),
+                EnqueuedAndClaimed.class);
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.tide.api.ClaimRequest;
 import dev.tide.api.CoalescingCheck;
 import dev.tide.api.DeadlineListener;
 import dev.tide.api.EnqueueResult;
+import dev.tide.api.EnqueuedAndClaimed;
 import dev.tide.api.EventQuery;
 import dev.tide.api.HourlyStats;
 import dev.tide.api.InvalidRequestException;
@@ -36,8 +37,6 @@ import dev.tide.api.TaskSelection;
 import dev.tide.api.TaskType;
 import dev.tide.api.TideEvent;
 import dev.tide.api.UserShares;
-import dev.tide.api.worker.HandlerRegistry;
-import dev.tide.api.worker.TaskHandler;
 import dev.tide.api.worker.WorkerPool;
 import dev.tide.core.cycle.CycleScheduler;
 import dev.tide.core.engine.AckResolver;
@@ -318,32 +317,20 @@ public final class Tide implements TaskQueue {
         }
     }
 
-    /**
-     * Enqueues a task and, when its profile has room for it now (hourly and session budget, concurrency cap) and it is
-     * ready, runs it at once in the calling thread instead of leaving it to a worker (seed 000, §4.3.5.3.1.2: a small
-     * enrollment processed immediately). The task is inserted already leased to the caller, in one transaction, and
-     * charged as a claim is, so the profile's limits hold across both paths and every node; a crash during the handler
-     * leaves a leased task whose lease expires and which is retried. Without room (or when it is scheduled for later,
-     * waits on dependencies, or its queue is suspended) it is simply queued. The result says which happened.
-     */
-    public RunNowResult runNowOrEnqueue(NewTask task, TaskHandler handler) {
+    @Override
+    public EnqueuedAndClaimed enqueueAndClaim(NewTask task, String worker, Duration leaseDuration) {
         if (task == null) {
             throw new InvalidRequestException("task", "is required");
         }
-        Objects.requireNonNull(handler, "handler");
+        String owner = Inputs.requiredText("worker", worker);
         Instant now = clock.instant();
         TaskRow row = resolver.resolveAll(
                         List.of(task), i -> "", t -> t.jobId() == null ? null : jobTypeOf(t.jobId()), null, now)
                 .get(0);
         LeasedInsert inserted = store.taskInsertLeased(
-                row, new CallerLease(config.nodeName() + "/caller", Tokens.next(), now, null, load));
+                row, new CallerLease(owner, Tokens.next(), now, leaseMillis(leaseDuration), load));
         wake(inserted.batch().readyQueues());
-        EnqueueResult enqueued = inserted.batch().results().get(0);
-        if (inserted.leased() == null) {
-            return new RunNowResult(enqueued, null, null);
-        }
-        Ack ack = HandlerRegistry.of(row.type(), handler).run(inserted.leased(), this);
-        return new RunNowResult(enqueued, ack, ackAll(List.of(ack)).get(0));
+        return new EnqueuedAndClaimed(inserted.batch().results().get(0), inserted.leased());
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.tide.server;
 
 import dev.tide.api.EnqueueResult;
+import dev.tide.api.EnqueuedAndClaimed;
 import dev.tide.api.NewTask;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.TaskSelection;
@@ -21,6 +22,7 @@ final class TaskRoutes {
     void addTo(RoutesConfig routes) {
         routes.post("/v1/tasks", this::enqueue);
         routes.post("/v1/tasks/batch", this::enqueueAll);
+        routes.post("/v1/tasks/enqueue-and-claim", this::enqueueAndClaim);
         routes.get("/v1/tasks", ctx -> ctx.json(queue.tasks(TaskQueryParams.parse(ctx))));
         routes.get("/v1/tasks/{id}", ctx -> ctx.json(queue.task(PathParams.id(ctx))));
         routes.post("/v1/tasks/{id}/cancel", this::cancel);
@@ -36,6 +38,13 @@ final class TaskRoutes {
     private void enqueue(Context ctx) {
         EnqueueResult result = queue.enqueue(body.required(ctx, NewTask.class));
         ctx.status(result.created() ? 201 : 200).json(result);
+    }
+
+    /** 201 (200 when an idempotency or coalescing key answered with an existing task), leased to the caller or not. */
+    private void enqueueAndClaim(Context ctx) {
+        HttpBodies.EnqueueAndClaim request = body.required(ctx, HttpBodies.EnqueueAndClaim.class);
+        EnqueuedAndClaimed result = queue.enqueueAndClaim(request.task(), request.worker(), request.leaseDuration());
+        ctx.status(result.enqueued().created() ? 201 : 200).json(result);
     }
 
     /** All or nothing: one invalid task refuses the whole batch, naming it as {@code tasks[i].field}. */

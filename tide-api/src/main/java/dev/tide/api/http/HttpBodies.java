@@ -34,6 +34,9 @@ public final class HttpBodies {
 
     public record ClaimOne(String worker, Duration leaseDuration) {}
 
+    /** {@code POST /v1/tasks/enqueue-and-claim}: a task, and who runs it at once if its profile has room. */
+    public record EnqueueAndClaim(NewTask task, String worker, Duration leaseDuration) {}
+
     public record Tasks(List<LeasedTask> tasks) {}
 
     public record Heartbeat(String token, Duration extension) {}

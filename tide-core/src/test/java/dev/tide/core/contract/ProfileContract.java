@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tide.api.Ack;
 import dev.tide.api.Actor;
 import dev.tide.api.ClaimRequest;
+import dev.tide.api.EnqueuedAndClaimed;
 import dev.tide.api.EventQuery;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.LeasedTask;
@@ -19,6 +20,7 @@ import dev.tide.api.ProfileEntry;
 import dev.tide.api.ProfileFullException;
 import dev.tide.api.ProfileLimits;
 import dev.tide.api.ProfileStatus;
+import dev.tide.api.RunNowResult;
 import dev.tide.api.TaskState;
 import dev.tide.api.TideEvent;
 import java.time.DayOfWeek;
@@ -382,6 +384,33 @@ public abstract class ProfileContract extends ManualQueueContract {
                 .hasMessageContaining("task:email");
         assertThat(queue.task(first).state()).as("left as it was").isEqualTo(TaskState.READY);
         assertThat(claim(5)).isEmpty();
+    }
+
+    @Test
+    void aSmallJobRunsInItsCallerWhileItsProfileHasRoomAndIsQueuedAfter() {
+        define("enroll", ProfileLimits.perHour(2));
+
+        EnqueuedAndClaimed first = queue.enqueueAndClaim(NewTask.of("enroll", "ada"), "web-1", null);
+        assertThat(first.enqueued().created()).isTrue();
+        assertThat(first.leased()).isNotNull();
+        assertThat(first.leased().lease().owner()).isEqualTo("web-1");
+        assertThat(first.leased().budget()).isEqualTo(1);
+        queue.ack(Ack.succeed(first.leased().lease()));
+
+        List<String> ran = new ArrayList<>();
+        RunNowResult second = queue.runNowOrEnqueue(NewTask.of("enroll", "alan"), ctx -> ran.add(ctx.payload()));
+        assertThat(second.ranInCaller()).isTrue();
+        assertThat(second.result().accepted()).isTrue();
+        assertThat(ran).containsExactly("\"alan\"");
+        assertThat(queue.task(second.taskId()).state()).isEqualTo(TaskState.FINISHED);
+
+        RunNowResult third = queue.runNowOrEnqueue(NewTask.of("enroll", "grace"), ctx -> ran.add(ctx.payload()));
+        assertThat(third.ranInCaller()).as("the hour is spent").isFalse();
+        assertThat(queue.task(third.taskId()).state()).isEqualTo(TaskState.READY);
+        assertThat(ran).hasSize(1);
+        assertThat(status("task:enroll").usedThisHour()).isEqualTo(2);
+        clock.advance(Duration.ofHours(1));
+        assertThat(claim(5)).extracting(t -> t.task().id()).containsExactly(third.taskId());
     }
 
     @Test

@@ -1,11 +1,7 @@
-package dev.tide.core;
-
-import dev.tide.api.Ack;
-import dev.tide.api.AckResult;
-import dev.tide.api.EnqueueResult;
+package dev.tide.api;
 
 /**
- * What {@link Tide#runNowOrEnqueue} did: ran the task in the caller, or left it in the queue.
+ * What {@link TaskQueue#runNowOrEnqueue} did: ran the task in the caller, or left it in the queue.
  *
  * @param enqueued the task as inserted (or the one an idempotency key or coalescing key answered with)
  * @param ack the handler's acknowledgement when it ran in the caller; null when the task was queued
