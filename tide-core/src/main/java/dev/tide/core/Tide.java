@@ -124,6 +124,7 @@ public final class Tide implements TaskQueue {
     private final DeadlineMonitor deadlines;
     private final Schedules schedules;
     private final MeterRegistry meters;
+    private final TaskMeters taskMeters;
     private final AutoCloseable folderLock;
     private final AutoCloseable ownedClock;
     private final List<WorkerPool> pools = new CopyOnWriteArrayList<>();
@@ -158,6 +159,7 @@ public final class Tide implements TaskQueue {
                 : config.withNodeName(store.info().multiNode() ? NodeNames.hostName() : TideConfig.EMBEDDED_NODE_NAME);
         this.folderLock = folderLock;
         this.meters = deadlineSettings.meters();
+        this.taskMeters = new TaskMeters(meters);
         try {
             if (migrate) {
                 store.schemaMigrate();
@@ -209,6 +211,7 @@ public final class Tide implements TaskQueue {
         if (tasks.size() > TideConfig.MAX_BATCH) {
             throw new InvalidRequestException("tasks", "at most " + TideConfig.MAX_BATCH + " per batch");
         }
+        long started = System.nanoTime();
         Instant now = clock.instant();
         Map<Long, String> jobTypes = new HashMap<>();
         List<TaskRow> rows = resolver.resolveAll(
@@ -218,6 +221,8 @@ public final class Tide implements TaskQueue {
                 null,
                 now);
         InsertBatch batch = store.taskInsertMany(rows);
+        taskMeters.enqueueTook(System.nanoTime() - started);
+        taskMeters.enqueued(batch.results());
         wake(batch.readyQueues());
         return batch.results();
     }
@@ -290,6 +295,7 @@ public final class Tide implements TaskQueue {
         long deadline = System.nanoTime() + wait.toNanos();
         while (true) {
             long seen = ready.version(queue);
+            long attempt = System.nanoTime();
             List<LeasedTask> claimed = store.taskClaim(new TaskClaim(
                     queue,
                     request.types(),
@@ -304,6 +310,8 @@ public final class Tide implements TaskQueue {
                     session,
                     null));
             load.recordSampled();
+            taskMeters.claimTook(queue, System.nanoTime() - attempt);
+            taskMeters.claimed(claimed);
             long left = deadline - System.nanoTime();
             if (!claimed.isEmpty() || left <= 0 || closed) {
                 return claimed;
@@ -329,6 +337,10 @@ public final class Tide implements TaskQueue {
                 .get(0);
         LeasedInsert inserted = store.taskInsertLeased(
                 row, new CallerLease(owner, Tokens.next(), now, leaseMillis(leaseDuration), load));
+        taskMeters.enqueued(inserted.batch().results());
+        if (inserted.leased() != null) {
+            taskMeters.claimed(List.of(inserted.leased()));
+        }
         wake(inserted.batch().readyQueues());
         return new EnqueuedAndClaimed(inserted.batch().results().get(0), inserted.leased());
     }
@@ -338,6 +350,7 @@ public final class Tide implements TaskQueue {
         String owner = Inputs.requiredText("worker", worker);
         Optional<LeasedTask> claimed = store.taskClaimById(
                 new TaskClaimById(taskId, owner, Tokens.next(), clock.instant(), leaseMillis(leaseDuration), load));
+        claimed.ifPresent(l -> taskMeters.claimed(l.task()));
         if (claimed.isEmpty() && store.taskGet(taskId).isEmpty()) {
             throw new NotFoundException("task " + taskId);
         }
@@ -374,6 +387,7 @@ public final class Tide implements TaskQueue {
         List<Settlement> settlements =
                 acks.resolve(list, current, id -> jobTypes.computeIfAbsent(id, this::jobTypeOf), now);
         SettleBatch batch = store.taskSettleMany(settlements, now);
+        taskMeters.acknowledged(list, batch.results());
         afterSettle(batch);
         return batch.results();
     }
@@ -990,7 +1004,10 @@ public final class Tide implements TaskQueue {
             return this;
         }
 
-        /** Where the engine counts deadline warnings and violations; a {@link SimpleMeterRegistry} of its own by default. */
+        /**
+         * Where the engine counts tasks enqueued, claimed and acknowledged, times enqueues and claims, and counts deadline
+         * warnings and violations; a {@link SimpleMeterRegistry} of its own by default.
+         */
         public Builder meterRegistry(MeterRegistry value) {
             this.meterRegistry = value;
             return this;

@@ -6,18 +6,24 @@ import dev.tide.core.Tide;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 
-/** The health check for load balancers, the status report, and suspending or resuming dispatch server-wide. */
+/**
+ * The health check for load balancers ({@code /healthz}, liveness), the readiness check ({@code /readyz}), the status
+ * report, and suspending or resuming dispatch server-wide.
+ */
 final class StatusRoutes {
     private final TaskQueue queue;
     private final Lifecycle lifecycle;
+    private final Readiness readiness;
 
     StatusRoutes(TaskQueue queue, Lifecycle lifecycle) {
         this.queue = queue;
         this.lifecycle = lifecycle;
+        this.readiness = new Readiness(queue, lifecycle);
     }
 
     void addTo(RoutesConfig routes) {
         routes.get("/healthz", this::health);
+        routes.get("/readyz", this::ready);
         routes.get("/v1/status", ctx -> ctx.json(queue.status()));
         routes.post("/v1/suspend", ctx -> ctx.json(queue.suspendServer()));
         routes.post("/v1/resume", ctx -> ctx.json(queue.resumeServer()));
@@ -32,5 +38,11 @@ final class StatusRoutes {
         } else {
             ctx.json(new HttpBodies.Health("ok", node, leader));
         }
+    }
+
+    /** 200 {@code ready}; 503 {@code unready} with a reason while stopping or when the store does not answer. */
+    private void ready(Context ctx) {
+        Readiness.Answer answer = readiness.check();
+        ctx.status(answer.ready() ? 200 : 503).json(answer);
     }
 }

@@ -7,6 +7,7 @@ import dev.tide.core.TideConfig;
 import io.javalin.Javalin;
 import io.javalin.config.JavalinConfig;
 import io.javalin.json.JavalinJackson;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
@@ -80,6 +81,10 @@ public final class TideServer implements AutoCloseable {
         new QueueRoutes(queue, body).addTo(config.routes);
         new ProfileRoutes(queue, body).addTo(config.routes);
         new ScheduleRoutes(queue, body).addTo(config.routes);
+        if (settings.prometheus != null) {
+            QueueDepthGauges depths = new QueueDepthGauges(settings.prometheus, () -> ServerMetrics.depths(queue));
+            new MetricsRoutes(settings.prometheus, depths).addTo(config.routes);
+        }
     }
 
     /**
@@ -149,7 +154,8 @@ public final class TideServer implements AutoCloseable {
             long maxBodyBytes,
             Duration maxClaimWait,
             Duration stopTimeout,
-            Duration drainDelay) {}
+            Duration drainDelay,
+            PrometheusMeterRegistry prometheus) {}
 
     /** Configures a server; every setting has a default. */
     public static final class Builder {
@@ -160,6 +166,7 @@ public final class TideServer implements AutoCloseable {
         private Duration maxClaimWait = Duration.ofSeconds(60);
         private Duration stopTimeout = Duration.ofSeconds(10);
         private Duration drainDelay = Duration.ZERO;
+        private PrometheusMeterRegistry prometheus;
 
         private Builder(TaskQueue queue) {
             this.queue = Objects.requireNonNull(queue, "queue");
@@ -214,9 +221,21 @@ public final class TideServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * The registry {@code GET /metrics} serves, and where the queue depth gauges go. Default: the engine's
+         * {@link Tide#meterRegistry()} when it is (or a composite holding) a Prometheus registry; without one there is
+         * no {@code /metrics}.
+         */
+        public Builder prometheus(PrometheusMeterRegistry value) {
+            this.prometheus = Objects.requireNonNull(value, "prometheus");
+            return this;
+        }
+
         public TideServer build() {
             long body = maxBodyBytes != null ? maxBodyBytes : defaultBodyLimit(queue);
-            return new TideServer(queue, new Settings(host, port, body, maxClaimWait, stopTimeout, drainDelay));
+            PrometheusMeterRegistry metrics = prometheus != null ? prometheus : ServerMetrics.prometheusOf(queue);
+            return new TideServer(
+                    queue, new Settings(host, port, body, maxClaimWait, stopTimeout, drainDelay, metrics));
         }
 
         private static long defaultBodyLimit(TaskQueue queue) {
