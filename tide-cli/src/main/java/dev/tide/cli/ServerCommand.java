@@ -4,6 +4,12 @@ import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
 import dev.tide.server.TideNode;
 import dev.tide.server.TideServer;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.URI;
@@ -74,7 +80,10 @@ final class ServerCommand implements Runnable {
         if (node != null || target.db != null) {
             config = config.withNodeName(node != null ? node : hostName() + ":" + port);
         }
-        Tide tide = engine.config(config).purpose(purpose).build();
+        Tide tide = engine.config(config)
+                .purpose(purpose)
+                .meterRegistry(prometheus())
+                .build();
         TideNode running;
         try {
             running = TideNode.start(tide, TideServer.builder(tide).host(host).port(port), grace);
@@ -108,6 +117,16 @@ final class ServerCommand implements Runnable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** What GET /metrics serves: the engine's meters, the queue depths the server adds, and the JVM's own. */
+    private static PrometheusMeterRegistry prometheus() {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        new JvmMemoryMetrics().bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
+        return registry;
     }
 
     private static String hostName() {
