@@ -16,7 +16,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 /**
@@ -26,8 +28,9 @@ import java.util.stream.Stream;
  *
  * <p>An acknowledgement names only a task id, so the queue and type an ack is counted under come from the claim this
  * engine handed out ({@link #claimed}); an ack of a task claimed through another node, or before a restart, counts under
- * {@value #UNKNOWN}. The memory of claims is bounded by {@link #MAX_REMEMBERED} (leases that expire unacknowledged
- * would otherwise accumulate): when full, further claims are not remembered.
+ * {@value #UNKNOWN}. Only the queue and type are remembered (never the payload), for at most {@link #MAX_REMEMBERED}
+ * tasks: leases that expire or are released unacknowledged would otherwise accumulate, so past the bound the task of
+ * lowest id (the oldest, as ids grow) is forgotten.
  */
 final class TaskMeters {
     static final String ENQUEUED = "tide.tasks.enqueued";
@@ -52,7 +55,10 @@ final class TaskMeters {
     private final Map<List<String>, Counter> counters = new ConcurrentHashMap<>();
     private final Map<String, Timer> claimTimers = new ConcurrentHashMap<>();
     private final Set<List<String>> namedUsers = ConcurrentHashMap.newKeySet();
-    private final Map<Long, TaskInfo> claims = new ConcurrentHashMap<>();
+    private final ConcurrentSkipListMap<Long, Kind> claims = new ConcurrentSkipListMap<>();
+    /** The size of {@link #claims}, which a skip list counts in linear time. */
+    private final AtomicInteger remembered = new AtomicInteger();
+
     private final Timer enqueueTimer;
 
     TaskMeters(MeterRegistry registry) {
@@ -97,15 +103,13 @@ final class TaskMeters {
         counter(CLAIMED, "queue", task.queue(), "type", task.type()).increment();
         counter(CLAIMED_BY_USER, "queue", task.queue(), "user", userTag(task.queue(), task.owner()))
                 .increment();
-        if (claims.size() < MAX_REMEMBERED) {
-            claims.put(task.id(), task);
-        }
+        remember(task);
     }
 
     void acknowledged(List<Ack> acks, List<AckResult> results) {
         for (int i = 0; i < results.size(); i++) {
             AckResult r = results.get(i);
-            TaskInfo task = r.accepted() && isFinalFor(r) ? claims.remove(r.taskId()) : claims.get(r.taskId());
+            Kind task = r.accepted() && isFinalFor(r) ? forget(r.taskId()) : claims.get(r.taskId());
             counter(
                             ACKNOWLEDGED,
                             "queue",
@@ -116,6 +120,25 @@ final class TaskMeters {
                             outcome(acks.get(i), r))
                     .increment();
         }
+    }
+
+    /** What an ack is counted under. */
+    private record Kind(String queue, String type) {}
+
+    private void remember(TaskInfo task) {
+        if (claims.put(task.id(), new Kind(task.queue(), task.type())) == null
+                && remembered.incrementAndGet() > MAX_REMEMBERED
+                && claims.pollFirstEntry() != null) {
+            remembered.decrementAndGet();
+        }
+    }
+
+    private Kind forget(long taskId) {
+        Kind kind = claims.remove(taskId);
+        if (kind != null) {
+            remembered.decrementAndGet();
+        }
+        return kind;
     }
 
     /** The lease ends with any accepted ack; the claim is forgotten then. */
