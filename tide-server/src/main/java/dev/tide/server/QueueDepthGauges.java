@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import org.slf4j.Logger;
@@ -30,18 +31,25 @@ final class QueueDepthGauges {
 
     private final MeterRegistry registry;
     private final Supplier<StatusReport> status;
+    private final LongSupplier nanoTime;
     private Map<String, QueueDepth> snapshot = Map.of();
     private long readAt;
     private boolean read;
 
     QueueDepthGauges(MeterRegistry registry, Supplier<StatusReport> status) {
+        this(registry, status, System::nanoTime);
+    }
+
+    /** With the monotonic clock that ages readings ({@link System#nanoTime} but in tests). */
+    QueueDepthGauges(MeterRegistry registry, Supplier<StatusReport> status, LongSupplier nanoTime) {
         this.registry = registry;
         this.status = status;
+        this.nanoTime = nanoTime;
     }
 
     /** Reads the depths unless the last reading is under a second old, and registers gauges for new queues. */
     synchronized void refresh() {
-        long now = System.nanoTime();
+        long now = nanoTime.getAsLong();
         if (read && now - readAt < MAX_AGE_NANOS) {
             return;
         }
