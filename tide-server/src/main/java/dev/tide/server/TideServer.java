@@ -10,6 +10,8 @@ import io.javalin.json.JavalinJackson;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListSet;
 import org.eclipse.jetty.util.VirtualThreads;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
@@ -37,6 +39,7 @@ public final class TideServer implements AutoCloseable {
 
     private final Settings settings;
     private final Lifecycle lifecycle = new Lifecycle();
+    private final Set<String> endpoints = new ConcurrentSkipListSet<>();
     private final Javalin javalin;
     private volatile int boundPort = -1;
 
@@ -63,6 +66,11 @@ public final class TideServer implements AutoCloseable {
         config.http.prefer405over404 = true;
         config.http.maxRequestSize = settings.maxBodyBytes;
         config.jsonMapper(new JavalinJackson(Json.mapper(), false));
+        config.events.handlerAdded(added -> {
+            if (added.getHttpMethod().isHttpMethod()) {
+                endpoints.add(added.getHttpMethod() + " " + added.getPath());
+            }
+        });
 
         JsonBody body = new JsonBody(settings.maxBodyBytes);
         new ErrorMapper().addTo(config.routes);
@@ -80,6 +88,15 @@ public final class TideServer implements AutoCloseable {
         new QueueRoutes(queue, body).addTo(config.routes);
         new ProfileRoutes(queue, body).addTo(config.routes);
         new ScheduleRoutes(queue, body).addTo(config.routes);
+        new OpenApiRoutes().addTo(config.routes);
+    }
+
+    /**
+     * Every route this server registered, as {@code "GET /v1/tasks/{id}"}: what the OpenAPI document must describe,
+     * no more and no less (its test compares the two).
+     */
+    Set<String> endpoints() {
+        return Set.copyOf(endpoints);
     }
 
     /**
