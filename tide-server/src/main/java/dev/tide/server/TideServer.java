@@ -7,10 +7,13 @@ import dev.tide.core.TideConfig;
 import io.javalin.Javalin;
 import io.javalin.config.JavalinConfig;
 import io.javalin.json.JavalinJackson;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListSet;
 import org.eclipse.jetty.util.VirtualThreads;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
@@ -38,6 +41,7 @@ public final class TideServer implements AutoCloseable {
 
     private final Settings settings;
     private final Lifecycle lifecycle = new Lifecycle();
+    private final Set<String> endpoints = new ConcurrentSkipListSet<>();
     private final Javalin javalin;
     private volatile int boundPort = -1;
 
@@ -64,6 +68,11 @@ public final class TideServer implements AutoCloseable {
         config.http.prefer405over404 = true;
         config.http.maxRequestSize = settings.maxBodyBytes;
         config.jsonMapper(new JavalinJackson(Json.mapper(), false));
+        config.events.handlerAdded(added -> {
+            if (added.getHttpMethod().isHttpMethod()) {
+                endpoints.add(added.getHttpMethod() + " " + added.getPath());
+            }
+        });
 
         JsonBody body = new JsonBody(settings.maxBodyBytes);
         new ErrorMapper().addTo(config.routes);
@@ -81,10 +90,17 @@ public final class TideServer implements AutoCloseable {
         new QueueRoutes(queue, body).addTo(config.routes);
         new ProfileRoutes(queue, body).addTo(config.routes);
         new ScheduleRoutes(queue, body).addTo(config.routes);
-        if (settings.prometheus != null) {
-            QueueDepthGauges depths = new QueueDepthGauges(settings.prometheus, () -> ServerMetrics.depths(queue));
-            new MetricsRoutes(settings.prometheus, depths).addTo(config.routes);
-        }
+        new OpenApiRoutes().addTo(config.routes);
+        QueueDepthGauges depths = new QueueDepthGauges(settings.prometheus, () -> ServerMetrics.depths(queue));
+        new MetricsRoutes(settings.prometheus, depths).addTo(config.routes);
+    }
+
+    /**
+     * Every route this server registered, as {@code "GET /v1/tasks/{id}"}: what the OpenAPI document must describe,
+     * no more and no less (its test compares the two).
+     */
+    Set<String> endpoints() {
+        return Set.copyOf(endpoints);
     }
 
     /**
@@ -223,8 +239,8 @@ public final class TideServer implements AutoCloseable {
 
         /**
          * The registry {@code GET /metrics} serves, and where the queue depth gauges go. Default: the engine's
-         * {@link Tide#meterRegistry()} when it is (or a composite holding) a Prometheus registry; without one there is
-         * no {@code /metrics}.
+         * {@link Tide#meterRegistry()} when it is (or a composite holding) a Prometheus registry; otherwise one of the
+         * server's own, which serves the depths only (the engine counts into its own registry).
          */
         public Builder prometheus(PrometheusMeterRegistry value) {
             this.prometheus = Objects.requireNonNull(value, "prometheus");
@@ -234,6 +250,9 @@ public final class TideServer implements AutoCloseable {
         public TideServer build() {
             long body = maxBodyBytes != null ? maxBodyBytes : defaultBodyLimit(queue);
             PrometheusMeterRegistry metrics = prometheus != null ? prometheus : ServerMetrics.prometheusOf(queue);
+            if (metrics == null) {
+                metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+            }
             return new TideServer(
                     queue, new Settings(host, port, body, maxClaimWait, stopTimeout, drainDelay, metrics));
         }

@@ -113,14 +113,21 @@ class MetricsAndProbesTest {
     }
 
     @Test
-    void withoutAPrometheusRegistryThereIsNoMetricsRoute() {
+    void anEngineWithoutAPrometheusRegistryGetsTheDepthsOnly() {
         try (Tide plain = Tide.builder()
                         .sqlite(folder.resolve("plain"))
                         .config(TideConfig.defaults().withMaintenanceInterval(null))
                         .build();
                 TideServer server = TideServer.builder(plain).port(0).build().start();
                 RawHttp raw = new RawHttp(server.uri())) {
-            assertThat(raw.get("metrics").status()).isEqualTo(404);
+            plain.enqueue(NewTask.of("a", null));
+
+            RawHttp.Answer scrape = raw.get("metrics");
+
+            assertThat(scrape.status()).isEqualTo(200);
+            assertThat(value(scrape.text(), "tide_queue_depth", Map.of("queue", "default", "state", "ready")))
+                    .isEqualTo(1.0);
+            assertThat(scrape.text()).doesNotContain("tide_tasks_enqueued_total");
         }
     }
 
