@@ -4,6 +4,7 @@ import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
 import dev.tide.server.TideNode;
 import dev.tide.server.TideServer;
+import dev.tide.server.TlsKeystore;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
@@ -13,6 +14,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -35,9 +37,28 @@ final class ServerCommand implements Runnable {
     @Option(
             names = "--host",
             defaultValue = "127.0.0.1",
-            description = "Address to bind (default: ${DEFAULT-VALUE}). The API has no authentication yet: bind other "
-                    + "addresses only on a trusted network.")
+            description = "Address to bind (default: ${DEFAULT-VALUE}). An address other than loopback needs "
+                    + "--tls-keystore or --allow-plain-http. The API has no authentication yet: bind other addresses "
+                    + "only on a trusted network.")
     String host;
+
+    @Option(
+            names = "--tls-keystore",
+            paramLabel = "FILE",
+            description = "Serve HTTPS only, with the certificate and key of this PKCS12 keystore.")
+    Path tlsKeystore;
+
+    @Option(
+            names = "--tls-password-env",
+            paramLabel = "VAR",
+            description = "The environment variable holding the keystore's password (never on the command line, "
+                    + "where other users could read it).")
+    String tlsPasswordEnv;
+
+    @Option(
+            names = "--allow-plain-http",
+            description = "Serve plain HTTP on an address other than loopback (refused otherwise).")
+    boolean allowPlainHttp;
 
     @Option(
             names = "--node",
@@ -69,6 +90,13 @@ final class ServerCommand implements Runnable {
             throw new IllegalArgumentException("--server names another server; a server serves --data or --db");
         }
         PrintWriter out = spec.commandLine().getOut();
+        // before the engine opens anything: a refused configuration writes nothing
+        if (tlsPasswordEnv != null && tlsKeystore == null) {
+            throw new IllegalArgumentException(
+                    "--tls-password-env names the password of --tls-keystore, which is missing");
+        }
+        TlsKeystore tls = tlsKeystore != null ? TlsKeystore.load(tlsKeystore, tlsPassword(), null) : null;
+        TideServer.Builder.requireSafeTransport(host, tls != null, allowPlainHttp);
         String purpose = "tide server on " + host + ":" + port;
         Tide.Builder engine = target.db != null
                 ? Tide.builder().postgres(target.db)
@@ -86,7 +114,7 @@ final class ServerCommand implements Runnable {
                 .build();
         TideNode running;
         try {
-            running = TideNode.start(tide, TideServer.builder(tide).host(host).port(port), grace);
+            running = TideNode.start(tide, server(tide, tls), grace);
         } catch (RuntimeException e) {
             tide.close();
             throw e;
@@ -117,6 +145,25 @@ final class ServerCommand implements Runnable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    private TideServer.Builder server(Tide tide, TlsKeystore tls) {
+        TideServer.Builder server =
+                TideServer.builder(tide).host(host).port(port).allowPlainHttp(allowPlainHttp);
+        return tls != null ? server.tls(tls) : server;
+    }
+
+    private char[] tlsPassword() {
+        if (tlsPasswordEnv == null) {
+            throw new IllegalArgumentException("--tls-keystore needs --tls-password-env VAR, the environment variable "
+                    + "holding the keystore's password");
+        }
+        String password = System.getenv(tlsPasswordEnv);
+        if (password == null) {
+            throw new IllegalArgumentException(
+                    "--tls-password-env: the environment variable " + tlsPasswordEnv + " is not set");
+        }
+        return password.toCharArray();
     }
 
     /** What GET /metrics serves: the engine's meters, the queue depths the server adds, and the JVM's own. */

@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import javax.net.ssl.SSLContext;
 
 /**
  * JSON over HTTP to one Tide server. Every exchange runs to its end even if the calling thread is interrupted meanwhile:
@@ -36,16 +37,21 @@ final class JsonHttp implements AutoCloseable {
     private final Duration requestTimeout;
     private final String actor;
 
-    /** @param actor named in every request's {@link Actor#HEADER}; null: the calling thread's {@link Actor#current()} */
-    JsonHttp(URI base, Duration connectTimeout, Duration requestTimeout, String actor) {
+    /**
+     * @param actor named in every request's {@link Actor#HEADER}; null: the calling thread's {@link Actor#current()}
+     * @param ssl whom to trust over https; null: the JDK's default (its trusted certificate authorities)
+     */
+    JsonHttp(URI base, Duration connectTimeout, Duration requestTimeout, String actor, SSLContext ssl) {
         this.actor = actor;
         String text = base.toString();
         this.base = URI.create(text.endsWith("/") ? text : text + "/");
         this.requestTimeout = requestTimeout;
-        this.client = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(connectTimeout)
-                .build();
+        HttpClient.Builder client =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(connectTimeout);
+        if (ssl != null) {
+            client.sslContext(ssl);
+        }
+        this.client = client.build();
     }
 
     URI base() {

@@ -36,12 +36,14 @@ import dev.tide.api.TideEvent;
 import dev.tide.api.UserShares;
 import dev.tide.api.http.HttpBodies;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -474,6 +476,7 @@ public final class TideClient implements TaskQueue {
         private Duration connectTimeout = Duration.ofSeconds(5);
         private Duration requestTimeout = Duration.ofSeconds(30);
         private String actor;
+        private SSLContext sslContext;
 
         private Builder(URI server) {
             this.server = Objects.requireNonNull(server, "server");
@@ -500,8 +503,23 @@ public final class TideClient implements TaskQueue {
             return this;
         }
 
+        /** Whom to trust over https (default: the JDK's trusted certificate authorities). */
+        public Builder sslContext(SSLContext value) {
+            this.sslContext = Objects.requireNonNull(value, "sslContext");
+            return this;
+        }
+
+        /**
+         * Trusts the certificates in a PKCS12 trust store (or a server's own keystore), for a server whose certificate
+         * no public authority signed, such as a self-signed one. Read now: an unreadable store is refused here.
+         */
+        public Builder trustStore(Path store, char[] password) {
+            this.sslContext = TrustStores.sslContext(store, password);
+            return this;
+        }
+
         public TideClient build() {
-            return new TideClient(new JsonHttp(server, connectTimeout, requestTimeout, actor));
+            return new TideClient(new JsonHttp(server, connectTimeout, requestTimeout, actor, sslContext));
         }
 
         private static Duration positive(String name, Duration value) {

@@ -9,7 +9,10 @@ import io.javalin.config.JavalinConfig;
 import io.javalin.json.JavalinJackson;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
@@ -60,6 +63,11 @@ public final class TideServer implements AutoCloseable {
         config.jetty.host = settings.host;
         config.jetty.port = settings.port;
         config.jetty.threadPool = threadPool();
+        if (settings.tls != null) {
+            // with a connector of our own, Javalin adds no plain one: this port speaks HTTPS only
+            config.jetty.addConnector(
+                    (server, http) -> settings.tls.connector(server, http, settings.host, settings.port));
+        }
         config.concurrency.useVirtualThreads = true;
         config.jetty.modifyServer(server -> {
             server.setStopTimeout(settings.stopTimeout.toMillis());
@@ -131,10 +139,10 @@ public final class TideServer implements AutoCloseable {
         return boundPort;
     }
 
-    /** The base URI clients connect to, e.g. {@code http://127.0.0.1:7070/}. */
+    /** The base URI clients connect to, e.g. {@code http://127.0.0.1:7070/}, or {@code https://...} with TLS. */
     public URI uri() {
         String host = settings.host.contains(":") ? "[" + settings.host + "]" : settings.host;
-        return URI.create("http://" + host + ":" + port() + "/");
+        return URI.create((settings.tls != null ? "https" : "http") + "://" + host + ":" + port() + "/");
     }
 
     /**
@@ -171,7 +179,8 @@ public final class TideServer implements AutoCloseable {
             Duration maxClaimWait,
             Duration stopTimeout,
             Duration drainDelay,
-            PrometheusMeterRegistry prometheus) {}
+            PrometheusMeterRegistry prometheus,
+            TlsKeystore tls) {}
 
     /** Configures a server; every setting has a default. */
     public static final class Builder {
@@ -183,6 +192,8 @@ public final class TideServer implements AutoCloseable {
         private Duration stopTimeout = Duration.ofSeconds(10);
         private Duration drainDelay = Duration.ZERO;
         private PrometheusMeterRegistry prometheus;
+        private TlsKeystore tls;
+        private boolean allowPlainHttp;
 
         private Builder(TaskQueue queue) {
             this.queue = Objects.requireNonNull(queue, "queue");
@@ -247,14 +258,66 @@ public final class TideServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Serves HTTPS only, with the certificate and private key of a PKCS12 keystore (its only or first key entry).
+         * The keystore is read now: a missing file, a wrong password or a keystore without a key is refused here with
+         * an {@link IllegalArgumentException} naming the file.
+         */
+        public Builder tls(Path keystore, char[] password) {
+            return tls(keystore, password, null);
+        }
+
+        /** As {@link #tls(Path, char[])}, serving the key entry under {@code alias}. */
+        public Builder tls(Path keystore, char[] password, String alias) {
+            return tls(TlsKeystore.load(
+                    Objects.requireNonNull(keystore, "keystore"), Objects.requireNonNull(password, "password"), alias));
+        }
+
+        /** As {@link #tls(Path, char[])}, with a keystore already loaded. */
+        public Builder tls(TlsKeystore keystore) {
+            this.tls = Objects.requireNonNull(keystore, "keystore");
+            return this;
+        }
+
+        /**
+         * Lets the server bind an address other than loopback without {@link #tls TLS} (default false: refused, since
+         * requests and their payloads would cross the network in clear). Loopback addresses serve plain HTTP either way.
+         */
+        public Builder allowPlainHttp(boolean value) {
+            this.allowPlainHttp = value;
+            return this;
+        }
+
         public TideServer build() {
+            requireSafeTransport(host, tls != null, allowPlainHttp);
             long body = maxBodyBytes != null ? maxBodyBytes : defaultBodyLimit(queue);
             PrometheusMeterRegistry metrics = prometheus != null ? prometheus : ServerMetrics.prometheusOf(queue);
             if (metrics == null) {
                 metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
             }
             return new TideServer(
-                    queue, new Settings(host, port, body, maxClaimWait, stopTimeout, drainDelay, metrics));
+                    queue, new Settings(host, port, body, maxClaimWait, stopTimeout, drainDelay, metrics, tls));
+        }
+
+        /**
+         * The rule of {@link #allowPlainHttp}: plain HTTP beyond loopback only when allowed. Public so that a caller
+         * (the CLI) can refuse a configuration before it opens anything.
+         */
+        public static void requireSafeTransport(String host, boolean tls, boolean allowPlainHttp) {
+            if (!tls && !allowPlainHttp && !isLoopback(host)) {
+                throw new IllegalArgumentException(
+                        "binding " + host + " (not a loopback address) without TLS would serve "
+                                + "the API in plain HTTP to the network: configure TLS (--tls-keystore, TideServer.Builder.tls) "
+                                + "or allow it explicitly (--allow-plain-http, TideServer.Builder.allowPlainHttp)");
+            }
+        }
+
+        private static boolean isLoopback(String host) {
+            try {
+                return InetAddress.getByName(host).isLoopbackAddress();
+            } catch (UnknownHostException e) {
+                throw new IllegalArgumentException("host " + host + ": unknown", e);
+            }
         }
 
         private static long defaultBodyLimit(TaskQueue queue) {
