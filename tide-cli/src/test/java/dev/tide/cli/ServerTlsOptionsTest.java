@@ -2,19 +2,25 @@ package dev.tide.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tide.api.NewTask;
+import dev.tide.cli.testing.ChildJvm;
 import dev.tide.cli.testing.CliRun;
+import dev.tide.client.TideClient;
 import dev.tide.core.testing.TempFolders;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code tide server}'s TLS options refused before anything is opened: one line, exit 1, no data folder. The password
+ * {@code tide server} over HTTPS in a child process, and its TLS options refused before anything is opened: one line, exit 1, no data folder. The password
  * comes from an environment variable; this JVM cannot set one, so the wrong password is that of {@code PATH}, which
  * every process has and no keystore here is locked with.
  */
 class ServerTlsOptionsTest {
+    private static final String PASSWORD = "keystore-secret";
     private final Path folder = TempFolders.create("tide-cli-tls-");
     private final Path data = folder.resolve("data");
 
@@ -24,7 +30,41 @@ class ServerTlsOptionsTest {
     }
 
     @Test
+    void aServerWithTheKeystoreServesHttps() throws Exception {
+        Path keystore = generateKeystore();
+        try (ChildJvm server = ChildJvm.server(
+                List.of(
+                        "--data",
+                        data.toString(),
+                        "--tls-keystore",
+                        keystore.toString(),
+                        "--tls-password-env",
+                        "TIDE_TEST_TLS_PASSWORD"),
+                Map.of("TIDE_TEST_TLS_PASSWORD", PASSWORD),
+                List.of())) {
+            URI url = URI.create(server.awaitServerUrl());
+            assertThat(url.getScheme()).isEqualTo("https");
+            // the server's own keystore holds its certificate, so it serves as the client's trust store too
+            try (TideClient client = TideClient.builder(url)
+                    .trustStore(keystore, PASSWORD.toCharArray())
+                    .build()) {
+                assertThat(client.enqueue(NewTask.of("email", null)).created()).isTrue();
+            }
+        }
+    }
+
+    @Test
     void aWrongPasswordIsOneLineAndOpensNothing() throws Exception {
+        Path keystore = generateKeystore();
+
+        CliRun run = server("--tls-keystore", keystore.toString(), "--tls-password-env", "PATH");
+
+        assertThat(run.code()).isEqualTo(1);
+        assertThat(run.err()).isEqualTo("tide: TLS keystore " + keystore + ": wrong password\n");
+        assertThat(data).doesNotExist();
+    }
+
+    private Path generateKeystore() throws Exception {
         Path keystore = folder.resolve("server.p12");
         Process keytool = new ProcessBuilder(List.of(
                         Path.of(System.getProperty("java.home"), "bin", "keytool")
@@ -45,17 +85,12 @@ class ServerTlsOptionsTest {
                         "-keystore",
                         keystore.toString(),
                         "-storepass",
-                        "keystore-secret"))
+                        PASSWORD))
                 .redirectErrorStream(true)
                 .start();
         keytool.getInputStream().readAllBytes();
         assertThat(keytool.waitFor()).isZero();
-
-        CliRun run = server("--tls-keystore", keystore.toString(), "--tls-password-env", "PATH");
-
-        assertThat(run.code()).isEqualTo(1);
-        assertThat(run.err()).isEqualTo("tide: TLS keystore " + keystore + ": wrong password\n");
-        assertThat(data).doesNotExist();
+        return keystore;
     }
 
     @Test
