@@ -15,9 +15,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code tide server} over HTTPS in a child process, and its TLS options refused before anything is opened: one line, exit 1, no data folder. The password
- * comes from an environment variable; this JVM cannot set one, so the wrong password is that of {@code PATH}, which
- * every process has and no keystore here is locked with.
+ * {@code tide server} over HTTPS in a child process, and its TLS options refused before anything is opened: one line,
+ * exit 1, no data folder. A command run in this JVM cannot be given an environment variable, so there the wrong
+ * password is that of {@code PATH}, which every process has and no keystore here is locked with.
  */
 class ServerTlsOptionsTest {
     private static final String PASSWORD = "keystore-secret";
