@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
@@ -195,13 +194,7 @@ public final class Maintenance implements AutoCloseable {
     private long pass(Duration interval) {
         types.refreshIfStale();
         runOnce();
-        long sleepMillis = interval.toMillis();
-        Optional<Instant> next = store.taskNextRunAt();
-        if (next.isPresent()) {
-            sleepMillis = Math.min(
-                    sleepMillis, Duration.between(clock.instant(), next.get()).toMillis());
-        }
-        return sleepMillis;
+        return PassThread.millisUntil(clock, store.taskNextRunAt(), interval);
     }
 
     @Override

@@ -1,5 +1,9 @@
 package dev.tide.core.engine;
 
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.Optional;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,6 +64,16 @@ final class PassThread implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /** How long a pass's thread sleeps: until {@code next} (when something is due then), at most {@code cap}. */
+    static long millisUntil(InstantSource clock, Optional<Instant> next, Duration cap) {
+        long millis = cap.toMillis();
+        if (next.isPresent()) {
+            millis = Math.min(
+                    millis, Duration.between(clock.instant(), next.get()).toMillis());
+        }
+        return millis;
     }
 
     @Override

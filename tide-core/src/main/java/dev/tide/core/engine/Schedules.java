@@ -211,13 +211,7 @@ public final class Schedules implements AutoCloseable {
     /** One pass of the thread; answers how long to sleep: until the earliest next firing, at most {@code cap}. */
     private long pass(Duration cap) {
         runOnce();
-        long sleepMillis = cap.toMillis();
-        Optional<Instant> next = store.scheduleNextFireAt();
-        if (next.isPresent()) {
-            sleepMillis = Math.min(
-                    sleepMillis, Duration.between(clock.instant(), next.get()).toMillis());
-        }
-        return sleepMillis;
+        return PassThread.millisUntil(clock, store.scheduleNextFireAt(), cap);
     }
 
     @Override

@@ -9,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,6 +37,7 @@ final class ProfiledClaim {
     private final TaskClaim claim;
     private final ProfileBook book;
     private final Map<String, Room> rooms = new LinkedHashMap<>();
+    private final Map<String, ActiveProfile> actives = new HashMap<>();
     private final List<Claimed> kept = new ArrayList<>();
 
     private ProfiledClaim(Tx tx, TaskClaim claim, ProfileBook book) {
@@ -62,7 +64,7 @@ final class ProfiledClaim {
      */
     private void closeKnownSpent() {
         for (Profile p : book.all()) {
-            ActiveProfile active = p.activeAt(claim.now(), claim.load());
+            ActiveProfile active = active(p);
             Integer perSession = active.limits().maxPerSession();
             Long perHour = active.maxPerHour();
             boolean spent = (perSession != null && claim.session().used(p.key()) >= perSession)
@@ -71,6 +73,11 @@ final class ProfiledClaim {
                 rooms.put(p.key(), Room.knownSpent(p, active));
             }
         }
+    }
+
+    /** What the profile says at the claim's instant, worked out once per claim. */
+    private ActiveProfile active(Profile profile) {
+        return actives.computeIfAbsent(profile.key(), k -> profile.activeAt(claim.now(), claim.load()));
     }
 
     /** The profiles with a boost in force that this claim may serve, largest boost first. */
@@ -83,7 +90,7 @@ final class ProfiledClaim {
                     && !claim.types().contains(p.taskType())) {
                 continue;
             }
-            Integer boost = p.activeAt(claim.now(), claim.load()).limits().priorityBoost();
+            Integer boost = active(p).limits().priorityBoost();
             if (boost != null && boost > 0) {
                 boosted.add(p);
                 boosts.put(p, boost);
@@ -220,7 +227,7 @@ final class ProfiledClaim {
     }
 
     private Room open(Profile profile) throws SQLException {
-        ActiveProfile active = profile.activeAt(claim.now(), claim.load());
+        ActiveProfile active = active(profile);
         Integer cap = active.limits().concurrency();
         long hourLeft = Long.MAX_VALUE;
         if (active.maxPerHour() != null || cap != null) {
