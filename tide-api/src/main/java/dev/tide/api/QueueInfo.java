@@ -27,4 +27,18 @@ public record QueueInfo(
         Instant updatedAt,
         Integer maxPending,
         Integer maxPendingPerKey,
-        Integer maxPendingPerUser) {}
+        Integer maxPendingPerUser) {
+
+    /** The definition that makes this queue as it stands: change it with its withers and define it again. */
+    public QueueDefinition definition() {
+        return new QueueDefinition(
+                name,
+                discipline,
+                defaultAllocation,
+                defaultConcurrency,
+                prohibitedUsers,
+                maxPending,
+                maxPendingPerKey,
+                maxPendingPerUser);
+    }
+}

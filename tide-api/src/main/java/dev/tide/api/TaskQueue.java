@@ -198,6 +198,13 @@ public interface TaskQueue extends AutoCloseable {
      */
     List<QueueUser> assignUsers(String queue, UserShares shares);
 
+    /**
+     * Changes only the settings {@code shares} gives (non-null fields) of these users of a queue, keeping the others
+     * (seed 004's assignUsersDefaultAllocations changes the allocations alone). Takes effect at the next claim or
+     * enqueue. Returns the users as they stand.
+     */
+    List<QueueUser> adjustUsers(String queue, UserShares shares);
+
     /** The users a queue knows (those with tasks so far or with settings of their own), by name. */
     List<QueueUser> queueUsers(String queue);
 
@@ -261,6 +268,35 @@ public interface TaskQueue extends AutoCloseable {
 
     /** Removes a schedule; the tasks it enqueued stay. {@link NotFoundException} if none has that name. */
     void deleteSchedule(String name);
+
+    // --- processors (seed 004's Submission Processors) ------------------------------------------------------------
+
+    /**
+     * Creates or changes a processor (see {@link ProcessorDefinition}); a new one is stopped, a changed one keeps its
+     * state. Takes effect at once on this node and within a couple of seconds on the others; recorded in the event log.
+     */
+    ProcessorInfo defineProcessor(ProcessorDefinition definition);
+
+    /** Every processor with what it is doing on each node, by name. */
+    List<ProcessorInfo> processors();
+
+    /** The processor, or {@link NotFoundException}. */
+    ProcessorInfo processor(String name);
+
+    /**
+     * Starts a processor on every node: a local one's handlers begin to claim, a remote one's claims are served.
+     * Recorded in the event log.
+     */
+    ProcessorInfo startProcessor(String name);
+
+    /**
+     * Stops a processor on every node: a local one stops claiming and its running handlers finish (within the node's
+     * grace, then their tasks are released); a remote one's claims get nothing. Tasks wait meanwhile.
+     */
+    ProcessorInfo stopProcessor(String name);
+
+    /** Removes a processor, stopping it first; {@link NotFoundException} if none has that name. */
+    void deleteProcessor(String name);
 
     /** Queue depths and open jobs. */
     StatusReport status();

@@ -86,6 +86,16 @@ public record TideEvent(
     public static final String JOB_TYPE_DEFINED = "job_type.defined";
     /** A queue's users got their own shares (queue set); detail: {@code actor}, {@code shares}. */
     public static final String USERS_ASSIGNED = "users.assigned";
+    /** A queue's users had some of their settings changed (queue set); detail: {@code actor}, {@code shares}. */
+    public static final String USERS_ADJUSTED = "users.adjusted";
     /** The server-wide prohibited users were replaced; detail: {@code actor}, {@code users}. */
     public static final String USERS_PROHIBITED = "users.prohibited";
+    /** A processor was created or changed (queue: its queue); detail: {@code actor}, {@code processor}, {@code definition}. */
+    public static final String PROCESSOR_DEFINED = "processor.defined";
+    /** A processor was started; detail: {@code actor}, {@code processor}. */
+    public static final String PROCESSOR_STARTED = "processor.started";
+    /** A processor was stopped; detail: {@code actor}, {@code processor}. */
+    public static final String PROCESSOR_STOPPED = "processor.stopped";
+    /** A processor was removed; detail: {@code actor}, {@code processor}. */
+    public static final String PROCESSOR_DELETED = "processor.deleted";
 }

@@ -3,15 +3,21 @@ package dev.tide.api;
 import java.util.Set;
 
 /**
- * Per-user settings of a fair queue, given to several users at once (seed 004's assignUsersDefaultAllocations and
- * assignUsersDefaultConcurrencies).
+ * Per-user settings of a queue, given to several users at once (seed 004's assignUsersDefaultAllocations and
+ * assignUsersDefaultConcurrencies, and its per-depositor limit on pending submissions).
+ *
+ * <p>{@link TaskQueue#assignUsers} replaces all three (a null field gives the user the queue's default back);
+ * {@link TaskQueue#adjustUsers} changes only the fields given (a null field keeps what the user had).
  *
  * @param users the users (task owners) to set
- * @param allocation tasks per round; 0 leaves the users out of the turns (only claims requiring them by name serve
- *     them); null for the queue's default
- * @param concurrency the most of each user's tasks leased at once; 0 dispatches none; null for the queue's default
+ * @param allocation tasks per round of a fair queue; 0 leaves the users out of the turns (only claims requiring them by
+ *     name serve them)
+ * @param concurrency the most of each user's tasks of a fair queue leased at once; 0 dispatches none
+ * @param maxPending the most pending tasks each of these users may have in the queue, in place of the queue's
+ *     {@link QueueDefinition#maxPendingPerUser()}: more or fewer than others. It applies while the queue has a
+ *     per-user bound
  */
-public record UserShares(Set<String> users, Integer allocation, Integer concurrency) {
+public record UserShares(Set<String> users, Integer allocation, Integer concurrency, Integer maxPending) {
     /** The largest allocation or concurrency: beyond it a user is as good as unlimited. */
     public static final int MAX_SHARE = 1_000_000;
 
@@ -22,6 +28,19 @@ public record UserShares(Set<String> users, Integer allocation, Integer concurre
         users = Set.copyOf(users);
         requireShare("allocation", allocation);
         requireShare("concurrency", concurrency);
+        if (maxPending != null && maxPending < 1) {
+            throw new InvalidRequestException("maxPending", "must be at least 1 (leave it out for the queue's bound)");
+        }
+    }
+
+    /** Allocation and concurrency only; the users' pending bound is the queue's. */
+    public UserShares(Set<String> users, Integer allocation, Integer concurrency) {
+        this(users, allocation, concurrency, null);
+    }
+
+    /** Whether no field is given: an adjustment that would change nothing. */
+    public boolean empty() {
+        return allocation == null && concurrency == null && maxPending == null;
     }
 
     static void requireShare(String field, Integer value) {

@@ -17,6 +17,8 @@ import dev.tide.api.LeasedTask;
 import dev.tide.api.NewJob;
 import dev.tide.api.NewTask;
 import dev.tide.api.Page;
+import dev.tide.api.ProcessorDefinition;
+import dev.tide.api.ProcessorInfo;
 import dev.tide.api.Profile;
 import dev.tide.api.ProfileFullException;
 import dev.tide.api.ProfileStatus;
@@ -345,6 +347,16 @@ public final class TideClient implements TaskQueue {
     }
 
     @Override
+    public List<QueueUser> adjustUsers(String queue, UserShares shares) {
+        return http.call(
+                        "PATCH",
+                        "v1/queues/" + PathSegment.encode(queue) + "/users",
+                        shares,
+                        HttpBodies.QueueUsers.class)
+                .users();
+    }
+
+    @Override
     public List<QueueUser> queueUsers(String queue) {
         return http.call("GET", "v1/queues/" + PathSegment.encode(queue) + "/users", null, HttpBodies.QueueUsers.class)
                 .users();
@@ -360,6 +372,45 @@ public final class TideClient implements TaskQueue {
     public Set<String> prohibitedUsers() {
         return http.call("GET", "v1/prohibited-users", null, HttpBodies.Users.class)
                 .users();
+    }
+
+    @Override
+    public ProcessorInfo defineProcessor(ProcessorDefinition definition) {
+        if (definition == null) {
+            throw new dev.tide.api.InvalidRequestException("processor", "is required");
+        }
+        return http.call("PUT", processorPath(definition.name(), ""), definition, ProcessorInfo.class);
+    }
+
+    @Override
+    public List<ProcessorInfo> processors() {
+        return http.call("GET", "v1/processors", null, HttpBodies.Processors.class)
+                .processors();
+    }
+
+    @Override
+    public ProcessorInfo processor(String name) {
+        return http.call("GET", processorPath(name, ""), null, ProcessorInfo.class);
+    }
+
+    @Override
+    public ProcessorInfo startProcessor(String name) {
+        return http.call("POST", processorPath(name, "/start"), null, ProcessorInfo.class);
+    }
+
+    @Override
+    public ProcessorInfo stopProcessor(String name) {
+        return http.call("POST", processorPath(name, "/stop"), null, ProcessorInfo.class);
+    }
+
+    @Override
+    public void deleteProcessor(String name) {
+        http.call("DELETE", processorPath(name, ""), null, Void.class);
+    }
+
+    private static String processorPath(String name, String rest) {
+        dev.tide.api.TaskType.requireName("name", name);
+        return "v1/processors/" + PathSegment.encode(name) + rest;
     }
 
     @Override

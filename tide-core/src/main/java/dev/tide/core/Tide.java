@@ -20,6 +20,8 @@ import dev.tide.api.NewJob;
 import dev.tide.api.NewTask;
 import dev.tide.api.NotFoundException;
 import dev.tide.api.Page;
+import dev.tide.api.ProcessorDefinition;
+import dev.tide.api.ProcessorInfo;
 import dev.tide.api.Profile;
 import dev.tide.api.ProfileStatus;
 import dev.tide.api.QueueDefinition;
@@ -56,6 +58,11 @@ import dev.tide.core.engine.Schedules;
 import dev.tide.core.engine.TaskResolver;
 import dev.tide.core.engine.Tokens;
 import dev.tide.core.engine.TypeRegistry;
+import dev.tide.core.processor.ProcessorActivity;
+import dev.tide.core.processor.ProcessorBook;
+import dev.tide.core.processor.ProcessorClaims;
+import dev.tide.core.processor.ProcessorHost;
+import dev.tide.core.processor.Processors;
 import dev.tide.core.store.CallerLease;
 import dev.tide.core.store.ExpiredLease;
 import dev.tide.core.store.InsertBatch;
@@ -134,6 +141,10 @@ public final class Tide implements TaskQueue {
     private final CycleScheduler cycles;
     private final AdminLog admin;
     private final Digest digest;
+    private final ProcessorBook processorBook;
+    private final ProcessorActivity processorActivity = new ProcessorActivity();
+    private final ProcessorHost processorHost;
+    private final Processors processors;
     private volatile boolean closed;
 
     /**
@@ -180,10 +191,19 @@ public final class Tide implements TaskQueue {
             this.digest = new Digest(store, this.config.stats(), resolver, this.config.nodeName(), this::wake);
             maintenance.alsoRun(new RecordPruning(store, this.config.stats())::run);
             maintenance.alsoRun(digest::runOnce);
+            this.processorBook = new ProcessorBook(store, config.pollInterval());
+            this.processorHost =
+                    new ProcessorHost(this, store, clock, this.config.nodeName(), processorBook, processorActivity);
+            this.processors = new Processors(store, clock, processorBook, changed -> {
+                processorHost.nudge();
+                wake(Set.of(changed.queue()));
+            });
             if (config.maintenanceInterval() != null) {
                 maintenance.start(config.maintenanceInterval());
                 deadlines.start(config.maintenanceInterval());
                 schedules.start(config.maintenanceInterval());
+                // last: its pools claim through this engine
+                processorHost.start(config.maintenanceInterval());
             }
         } catch (RuntimeException e) {
             closeQuietly(ownedClock);
@@ -276,7 +296,12 @@ public final class Tide implements TaskQueue {
 
     @Override
     public List<LeasedTask> claim(ClaimRequest request) {
-        String queue = TaskType.requireName("queue", request.queue());
+        if (request.processor() != null) {
+            TaskType.requireName("processor", request.processor());
+        }
+        if (request.processor() == null || request.queue() != null) {
+            TaskType.requireName("queue", request.queue());
+        }
         String worker = Inputs.requiredText("worker", request.worker());
         if (request.limit() < 1 || request.limit() > ClaimRequest.MAX_LIMIT) {
             throw new InvalidRequestException("limit", "must be between 1 and " + ClaimRequest.MAX_LIMIT);
@@ -294,24 +319,35 @@ public final class Tide implements TaskQueue {
         ProfileSession session = sessions.named(Inputs.text("session", request.session()));
         long deadline = System.nanoTime() + wait.toNanos();
         while (true) {
+            // Under a processor, its definition as it stands now: a start, stop or change applies to waiting claims.
+            ProcessorClaims.Narrowed under = request.processor() == null
+                    ? new ProcessorClaims.Narrowed(request, true)
+                    : ProcessorClaims.narrow(request, processorBook.get(request.processor()));
+            ClaimRequest effective = under.request();
+            String queue = effective.queue();
             long seen = ready.version(queue);
             long attempt = System.nanoTime();
-            List<LeasedTask> claimed = store.taskClaim(new TaskClaim(
-                    queue,
-                    request.types(),
-                    request.limit(),
-                    worker,
-                    Tokens.next(),
-                    clock.instant(),
-                    leaseMillis,
-                    request.maxPayloadBytes(),
-                    request.users(),
-                    load,
-                    session,
-                    null));
+            List<LeasedTask> claimed = !under.started()
+                    ? List.of()
+                    : store.taskClaim(new TaskClaim(
+                            queue,
+                            effective.types(),
+                            request.limit(),
+                            worker,
+                            Tokens.next(),
+                            clock.instant(),
+                            leaseMillis,
+                            effective.maxPayloadBytes(),
+                            effective.users(),
+                            load,
+                            session,
+                            null));
             load.recordSampled();
             taskMeters.claimTook(queue, System.nanoTime() - attempt);
             taskMeters.claimed(claimed);
+            if (request.processor() != null) {
+                processorActivity.claimed(request.processor(), worker, claimed.size());
+            }
             long left = deadline - System.nanoTime();
             if (!claimed.isEmpty() || left <= 0 || closed) {
                 return claimed;
@@ -623,6 +659,22 @@ public final class Tide implements TaskQueue {
     }
 
     @Override
+    public List<QueueUser> adjustUsers(String queue, UserShares shares) {
+        String name = TaskType.requireName("queue", queue);
+        if (shares == null) {
+            throw new InvalidRequestException("shares", "is required");
+        }
+        if (shares.empty()) {
+            throw new InvalidRequestException("shares", "give allocation, concurrency or maxPending to change");
+        }
+        shares.users().forEach(u -> Inputs.text("users", u));
+        List<QueueUser> adjusted = store.userAdjust(name, shares);
+        wake(Set.of(name));
+        admin.record(TideEvent.USERS_ADJUSTED, null, null, name, detail("shares", shares));
+        return adjusted;
+    }
+
+    @Override
     public List<QueueUser> queueUsers(String queue) {
         return store.userList(TaskType.requireName("queue", queue));
     }
@@ -644,6 +696,47 @@ public final class Tide implements TaskQueue {
     @Override
     public StatusReport status() {
         return store.status(OPEN_JOBS_IN_STATUS);
+    }
+
+    // --- processors ----------------------------------------------------------------------------------------------
+
+    @Override
+    public ProcessorInfo defineProcessor(ProcessorDefinition definition) {
+        return processors.define(definition);
+    }
+
+    @Override
+    public List<ProcessorInfo> processors() {
+        return processors.list();
+    }
+
+    @Override
+    public ProcessorInfo processor(String name) {
+        return processors.get(name);
+    }
+
+    @Override
+    public ProcessorInfo startProcessor(String name) {
+        return processors.start(name, true);
+    }
+
+    @Override
+    public ProcessorInfo stopProcessor(String name) {
+        return processors.start(name, false);
+    }
+
+    @Override
+    public void deleteProcessor(String name) {
+        processors.delete(name);
+    }
+
+    /**
+     * What runs this node's local processors: register the handlers they may run here ({@link
+     * ProcessorHost#addHandlers}), or run a pass now ({@link ProcessorHost#runOnce()}; its thread does this every
+     * maintenance interval when maintenance runs).
+     */
+    public ProcessorHost processorHost() {
+        return processorHost;
     }
 
     @Override
@@ -853,6 +946,8 @@ public final class Tide implements TaskQueue {
         }
         closed = true;
         ready.signal(List.of());
+        // first: its pools' handlers finish (or are released) through the open store
+        processorHost.close();
         cycles.close();
         for (WorkerPool pool : pools) {
             pool.close();

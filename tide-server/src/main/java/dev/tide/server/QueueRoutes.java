@@ -9,7 +9,7 @@ import io.javalin.http.Context;
 
 /**
  * Queues: define (create or change) one by name, list them, suspend and resume dispatch; a queue's users and their
- * shares; the server-wide prohibited users.
+ * shares (replaced with PUT, adjusted field by field with PATCH); the server-wide prohibited users.
  */
 final class QueueRoutes {
     private final TaskQueue queue;
@@ -28,6 +28,10 @@ final class QueueRoutes {
         routes.put("/v1/queues/{name}/users", ctx -> {
             UserShares shares = body.required(ctx, UserShares.class);
             ctx.json(new HttpBodies.QueueUsers(queue.assignUsers(PathParams.text(ctx, "name"), shares)));
+        });
+        routes.patch("/v1/queues/{name}/users", ctx -> {
+            UserShares shares = body.required(ctx, UserShares.class);
+            ctx.json(new HttpBodies.QueueUsers(queue.adjustUsers(PathParams.text(ctx, "name"), shares)));
         });
         routes.get(
                 "/v1/queues/{name}/users",

@@ -97,6 +97,7 @@ public final class TideServer implements AutoCloseable {
         new TypeRoutes(queue, body).addTo(config.routes);
         new QueueRoutes(queue, body).addTo(config.routes);
         new ProfileRoutes(queue, body).addTo(config.routes);
+        new ProcessorRoutes(queue, body).addTo(config.routes);
         new ScheduleRoutes(queue, body).addTo(config.routes);
         new OpenApiRoutes().addTo(config.routes);
         QueueDepthGauges depths = new QueueDepthGauges(settings.prometheus, () -> ServerMetrics.depths(queue));

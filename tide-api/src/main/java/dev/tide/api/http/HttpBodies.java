@@ -81,6 +81,8 @@ public final class HttpBodies {
 
     public record QueueUsers(List<QueueUser> users) {}
 
+    public record Processors(List<dev.tide.api.ProcessorInfo> processors) {}
+
     /** A set of user names: the server-wide prohibited users. */
     public record Users(Set<String> users) {
         public Users {

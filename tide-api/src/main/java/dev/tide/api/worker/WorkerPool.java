@@ -48,6 +48,7 @@ public final class WorkerPool implements AutoCloseable {
     private final AtomicLong succeeded = new AtomicLong();
     private final AtomicLong failedAttempts = new AtomicLong();
     private final AtomicLong leasesLost = new AtomicLong();
+    private volatile Problem lastProblem;
     private volatile boolean claiming;
     private volatile boolean running;
     private Thread claimer;
@@ -107,6 +108,31 @@ public final class WorkerPool implements AutoCloseable {
         return inFlight.size();
     }
 
+    /** The ids of the tasks this pool holds now, in increasing order. */
+    public List<Long> inFlightTaskIds() {
+        return inFlight.keySet().stream().sorted().toList();
+    }
+
+    /** The pool's most recent problem: a handler's failure or a claim refused; null while there was none. */
+    public Problem lastProblem() {
+        return lastProblem;
+    }
+
+    /** The handlers running at once at most. */
+    public int concurrency() {
+        return options.concurrency;
+    }
+
+    /**
+     * Something that went wrong in a pool, for people to look at: what, when, and the task concerned (null for a claim
+     * refused).
+     */
+    public record Problem(String message, java.time.Instant at, Long taskId) {}
+
+    private void problem(String message, Long taskId) {
+        lastProblem = new Problem(message, options.clock.instant(), taskId);
+    }
+
     // --- claiming -------------------------------------------------------------------------------------------------
 
     private void claimLoop() {
@@ -134,13 +160,15 @@ public final class WorkerPool implements AutoCloseable {
                         options.pollWait,
                         options.maxPayloadBytes,
                         options.users,
-                        null));
+                        null,
+                        options.processor));
                 errorBackoffMs = 100;
             } catch (RuntimeException e) {
                 slots.release(granted);
                 if (!claiming) {
                     break;
                 }
+                problem("claim refused: " + e.getMessage(), null);
                 log.warn(
                         "claim from queue {} failed, retrying in {} ms: {}",
                         options.queue,
@@ -190,6 +218,7 @@ public final class WorkerPool implements AutoCloseable {
         }
         if (ack.kind() != Ack.Kind.SUCCEED) {
             failedAttempts.incrementAndGet();
+            problem(ack.message() == null ? ack.kind().wireName() : ack.message(), flight.task.id());
         }
         synchronized (flight) {
             if (flight.abandoned) {
@@ -447,6 +476,8 @@ public final class WorkerPool implements AutoCloseable {
             boolean releaseOnStart,
             Long maxPayloadBytes,
             UserFilter users,
+            String processor,
+            java.time.InstantSource clock,
             HandlerRegistry handlers) {}
 
     /** Configures a pool; {@link #handler} at least once. */
@@ -465,6 +496,8 @@ public final class WorkerPool implements AutoCloseable {
         private boolean releaseOnStart = true;
         private Long maxPayloadBytes;
         private UserFilter users;
+        private String processor;
+        private java.time.InstantSource clock = java.time.InstantSource.system();
         private final HandlerRegistry.Builder handlers = HandlerRegistry.builder();
 
         private Builder(TaskQueue queue) {
@@ -558,6 +591,21 @@ public final class WorkerPool implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Claims under this processor ({@link dev.tide.api.ClaimRequest#processor()}): its definition decides the users
+         * and payload size, and may change while the pool runs; the pool's queue must be the processor's.
+         */
+        public Builder processor(String name) {
+            this.processor = name;
+            return this;
+        }
+
+        /** The clock that stamps {@link WorkerPool#lastProblem()} (default: the system's). */
+        public Builder clock(java.time.InstantSource value) {
+            this.clock = java.util.Objects.requireNonNull(value, "clock");
+            return this;
+        }
+
         public Builder handler(String taskType, TaskHandler handler) {
             handlers.handler(taskType, handler);
             return this;
@@ -592,6 +640,8 @@ public final class WorkerPool implements AutoCloseable {
                             releaseOnStart,
                             maxPayloadBytes,
                             users,
+                            processor,
+                            clock,
                             handlers.build()));
         }
 

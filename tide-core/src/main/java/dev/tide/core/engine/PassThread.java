@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
  * nudged. A pass that throws is logged and the next one comes after the fallback sleep; closing stops the thread and
  * waits (a few seconds at most) for the pass in progress.
  */
-final class PassThread implements AutoCloseable {
+public final class PassThread implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(PassThread.class);
 
     private final String name;
@@ -27,19 +27,19 @@ final class PassThread implements AutoCloseable {
      * @param pass runs one pass and answers how many milliseconds to sleep before the next (at least 1)
      * @param fallbackMillis the sleep after a pass that failed
      */
-    PassThread(String name, LongSupplier pass, long fallbackMillis) {
+    public PassThread(String name, LongSupplier pass, long fallbackMillis) {
         this.name = name;
         this.pass = pass;
         this.fallbackMillis = fallbackMillis;
     }
 
-    void start() {
+    public void start() {
         running = true;
         thread = Thread.ofPlatform().name(name).daemon(true).start(this::loop);
     }
 
     /** Wakes the thread for an early pass. */
-    void nudge() {
+    public void nudge() {
         synchronized (wake) {
             wake.notifyAll();
         }

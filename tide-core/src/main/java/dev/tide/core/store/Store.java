@@ -6,6 +6,9 @@ import dev.tide.api.JobType;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.LoadReadings;
 import dev.tide.api.Page;
+import dev.tide.api.ProcessorDefinition;
+import dev.tide.api.ProcessorInfo;
+import dev.tide.api.ProcessorRun;
 import dev.tide.api.Profile;
 import dev.tide.api.ProfileStatus;
 import dev.tide.api.QueueDefinition;
@@ -22,6 +25,7 @@ import dev.tide.api.TideEvent;
 import dev.tide.api.UserShares;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -69,6 +73,9 @@ public interface Store extends AutoCloseable {
 
     /** Sets users' own allocation and concurrency in a queue (null: the queue's default); returns those users. */
     List<QueueUser> userAssign(String queue, UserShares shares);
+
+    /** Changes only the shares given (non-null) of these users of a queue; returns those users. */
+    List<QueueUser> userAdjust(String queue, UserShares shares);
 
     /** A queue's known users, by name. */
     List<QueueUser> userList(String queue);
@@ -280,6 +287,28 @@ public interface Store extends AutoCloseable {
     Optional<InsertBatch> scheduleFire(ScheduleFiring firing);
     /** Appends one event in a transaction of its own (an administrator's action, logged once it has taken effect). */
     void eventInsert(EventRow event);
+
+    // --- processors ----------------------------------------------------------------------------------------------
+
+    /** Creates or replaces a processor's definition (a new one stopped), and logs it; returns it with its runs. */
+    ProcessorInfo processorDefine(ProcessorDefinition definition, Instant now);
+
+    /** Every processor with the runs its nodes reported, by name. */
+    List<ProcessorInfo> processorList();
+
+    Optional<ProcessorInfo> processorGet(String name);
+
+    /** Starts or stops a processor, and logs it; empty when there is none by that name. */
+    Optional<ProcessorInfo> processorStart(String name, boolean started, Instant now);
+
+    /** Removes a processor and its runs, and logs it; false when there was none by that name. */
+    boolean processorDelete(String name, Instant now);
+
+    /**
+     * Replaces what {@code node} reports about processors: these runs by processor name (seen {@code now}), and none
+     * about any other processor. An empty map forgets the node.
+     */
+    void processorRunSave(String node, Map<String, ProcessorRun> runs, Instant now);
 
     // --- statistics and the digest -------------------------------------------------------------------------------
 

@@ -18,6 +18,9 @@ import dev.tide.api.LoadReadings;
 import dev.tide.api.NotFoundException;
 import dev.tide.api.Outcome;
 import dev.tide.api.Page;
+import dev.tide.api.ProcessorDefinition;
+import dev.tide.api.ProcessorInfo;
+import dev.tide.api.ProcessorRun;
 import dev.tide.api.Profile;
 import dev.tide.api.ProfileFullException;
 import dev.tide.api.ProfileStatus;
@@ -198,7 +201,12 @@ public abstract class JdbcStore implements Store {
 
     @Override
     public List<QueueUser> userAssign(String queue, UserShares shares) {
-        return write(tx -> QueueSettings.assign(tx, queue, shares));
+        return write(tx -> QueueSettings.assign(tx, queue, shares, false));
+    }
+
+    @Override
+    public List<QueueUser> userAdjust(String queue, UserShares shares) {
+        return write(tx -> QueueSettings.assign(tx, queue, shares, true));
     }
 
     @Override
@@ -1409,6 +1417,41 @@ public abstract class JdbcStore implements Store {
                     firing.rows().isEmpty() ? new InsertBatch(List.of(), Set.of()) : insertRows(tx, firing.rows());
             ScheduleSql.fired(tx, firing, batch);
             return Optional.of(batch);
+        });
+    }
+
+    // --- processors ----------------------------------------------------------------------------------------------
+
+    @Override
+    public ProcessorInfo processorDefine(ProcessorDefinition definition, Instant now) {
+        return adminWrite(tx -> ProcessorSql.define(tx, definition, now));
+    }
+
+    @Override
+    public List<ProcessorInfo> processorList() {
+        return read(ProcessorSql::list);
+    }
+
+    @Override
+    public Optional<ProcessorInfo> processorGet(String name) {
+        return read(tx -> ProcessorSql.get(tx, name));
+    }
+
+    @Override
+    public Optional<ProcessorInfo> processorStart(String name, boolean started, Instant now) {
+        return adminWrite(tx -> ProcessorSql.start(tx, name, started, now));
+    }
+
+    @Override
+    public boolean processorDelete(String name, Instant now) {
+        return adminWrite(tx -> ProcessorSql.delete(tx, name, now));
+    }
+
+    @Override
+    public void processorRunSave(String node, Map<String, ProcessorRun> runs, Instant now) {
+        write(tx -> {
+            ProcessorSql.saveRuns(tx, node, runs, now);
+            return null;
         });
     }
 

@@ -5,6 +5,7 @@ import dev.tide.api.PendingLimitException.Bound;
 import dev.tide.core.store.TaskRow;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,13 +48,20 @@ final class PendingLimits {
     /** Throws {@link PendingLimitException} when the rows do not fit under their queues' bounds. */
     static void check(Tx tx, List<TaskRow> rows, Map<String, QueueRow> queues) throws SQLException {
         Map<Scope, Integer> added = new LinkedHashMap<>();
+        Map<String, Integer> userBounds = new HashMap<>();
         for (TaskRow row : rows) {
             PendingBounds bounds = queues.get(row.queue()).bounds();
             if (bounds.perQueue() != null) {
                 added.merge(new Scope(Bound.QUEUE, bounds.perQueue(), row.queue(), null, null), 1, Integer::sum);
             }
             if (bounds.perUser() != null) {
-                added.merge(new Scope(Bound.USER, bounds.perUser(), row.queue(), null, row.owner()), 1, Integer::sum);
+                String user = row.queue() + " " + row.owner().length() + ":" + row.owner();
+                Integer limit = userBounds.get(user);
+                if (limit == null) {
+                    limit = userBound(tx, row.queue(), row.owner(), bounds.perUser());
+                    userBounds.put(user, limit);
+                }
+                added.merge(new Scope(Bound.USER, limit, row.queue(), null, row.owner()), 1, Integer::sum);
             }
             if (bounds.perKey() != null && row.coalescingKey() != null) {
                 added.merge(
@@ -67,6 +75,16 @@ final class PendingLimits {
             if (scope.pending(tx) + e.getValue() > scope.limit()) {
                 throw new PendingLimitException(scope.bound(), scope.limit(), scope.queue(), scope.key(), scope.user());
             }
+        }
+    }
+
+    /** The user's own bound in the queue (seed 004's per-depositor limit), else the queue's per-user bound. */
+    private static int userBound(Tx tx, String queue, String owner, int queueBound) throws SQLException {
+        try (ResultSet rs = tx.prepare("user_max_pending")
+                .set("queue", queue)
+                .set("owner", owner)
+                .query()) {
+            return rs.next() ? rs.getInt("max_pending") : queueBound;
         }
     }
 

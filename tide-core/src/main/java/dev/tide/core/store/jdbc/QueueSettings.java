@@ -94,8 +94,12 @@ final class QueueSettings {
                 Rows.nullableInt(rs, "max_pending_per_user"));
     }
 
-    static List<QueueUser> assign(Tx tx, String queue, UserShares shares) throws SQLException {
-        Statement assign = tx.prepare("user_assign");
+    /**
+     * Sets the users' shares: all of them ({@code user_assign}, null giving back the queue's default), or only those
+     * given ({@code user_adjust}, null keeping the user's own).
+     */
+    static List<QueueUser> assign(Tx tx, String queue, UserShares shares, boolean onlyGiven) throws SQLException {
+        Statement assign = tx.prepare(onlyGiven ? "user_adjust" : "user_assign");
         for (String user : shares.users()) {
             byte[][] range = DispatchKey.userRange(user);
             assign.set("queue", queue)
@@ -104,6 +108,7 @@ final class QueueSettings {
                     .set("key_to", range[1])
                     .set("allocation", toLong(shares.allocation()))
                     .set("concurrency", toLong(shares.concurrency()))
+                    .set("max_pending", toLong(shares.maxPending()))
                     .update();
         }
         Statement assigned = tx.prepare("user_list", List.of("fair_if_users")).setTexts("owners", shares.users());
@@ -122,6 +127,8 @@ final class QueueSettings {
                 Integer concurrency = Rows.nullableInt(rs, "concurrency");
                 Integer defaultAllocation = Rows.nullableInt(rs, "default_allocation");
                 Integer defaultConcurrency = Rows.nullableInt(rs, "default_concurrency");
+                Integer maxPending = Rows.nullableInt(rs, "max_pending");
+                Integer queueMaxPending = Rows.nullableInt(rs, "max_pending_per_user");
                 users.add(new QueueUser(
                         rs.getString("owner"),
                         allocation,
@@ -129,7 +136,9 @@ final class QueueSettings {
                         allocation != null ? allocation : defaultAllocation != null ? defaultAllocation : 1,
                         concurrency != null ? concurrency : defaultConcurrency,
                         rs.getInt("leased"),
-                        rs.getInt("active") != 0));
+                        rs.getInt("active") != 0,
+                        maxPending,
+                        queueMaxPending == null ? null : maxPending != null ? maxPending : queueMaxPending));
             }
         }
         return users;

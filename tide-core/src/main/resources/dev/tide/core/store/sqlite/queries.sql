@@ -341,12 +341,26 @@ WHERE active = 0 AND deactivated_at >= :since
                 AND t.dispatch_key >= tide_users.key_from AND t.dispatch_key < tide_users.key_to);
 
 -- name: user_assign
-INSERT INTO tide_users (queue, owner, key_from, key_to, allocation, concurrency)
-VALUES (:queue, :owner, :key_from, :key_to, :allocation, :concurrency)
-ON CONFLICT (queue, owner) DO UPDATE SET allocation = excluded.allocation, concurrency = excluded.concurrency;
+INSERT INTO tide_users (queue, owner, key_from, key_to, allocation, concurrency, max_pending)
+VALUES (:queue, :owner, :key_from, :key_to, :allocation, :concurrency, :max_pending)
+ON CONFLICT (queue, owner) DO UPDATE SET
+    allocation = excluded.allocation, concurrency = excluded.concurrency, max_pending = excluded.max_pending;
+
+-- Changes only the settings given (not NULL); a user new to the queue gets them, the queue's defaults for the rest.
+-- name: user_adjust
+INSERT INTO tide_users (queue, owner, key_from, key_to, allocation, concurrency, max_pending)
+VALUES (:queue, :owner, :key_from, :key_to, :allocation, :concurrency, :max_pending)
+ON CONFLICT (queue, owner) DO UPDATE SET
+    allocation = COALESCE(:allocation, tide_users.allocation),
+    concurrency = COALESCE(:concurrency, tide_users.concurrency),
+    max_pending = COALESCE(:max_pending, tide_users.max_pending);
+
+-- A user's own bound on its pending tasks in a queue, if it has one.
+-- name: user_max_pending
+SELECT max_pending FROM tide_users WHERE queue = :queue AND owner = :owner AND max_pending IS NOT NULL;
 
 -- name: user_list
-SELECT u.*, q.default_allocation, q.default_concurrency,
+SELECT u.*, q.default_allocation, q.default_concurrency, q.max_pending_per_user,
        (SELECT count(*) FROM tide_tasks t
         WHERE t.queue = u.queue AND t.state = 'leased' AND t.fair = 1
           AND t.dispatch_key >= u.key_from AND t.dispatch_key < u.key_to) AS leased
@@ -854,3 +868,39 @@ SELECT kind, count(*) AS n FROM tide_events WHERE at >= :since AND at < :until G
 SELECT * FROM tide_events
 WHERE at >= :since AND at < :until AND kind <> 'task.failed'
 ORDER BY id DESC LIMIT :limit;
+
+-- Processors (seed 004's Submission Processors). A new one is stopped; redefining keeps its state.
+-- name: processor_upsert
+INSERT INTO tide_processors (name, definition, started, updated_at) VALUES (:name, :definition, 0, :now)
+ON CONFLICT (name) DO UPDATE SET definition = excluded.definition, updated_at = excluded.updated_at
+RETURNING *;
+
+-- name: processor_get
+SELECT * FROM tide_processors WHERE name = :name;
+
+-- name: processor_list
+SELECT * FROM tide_processors ORDER BY name;
+
+-- name: processor_start
+UPDATE tide_processors SET started = :started, updated_at = :now WHERE name = :name
+RETURNING *;
+
+-- name: processor_delete
+DELETE FROM tide_processors WHERE name = :name;
+
+-- name: processor_runs_of
+SELECT * FROM tide_processor_runs WHERE processor = :processor ORDER BY node;
+
+-- name: processor_run_list
+SELECT * FROM tide_processor_runs ORDER BY processor, node;
+
+-- name: processor_runs_delete
+DELETE FROM tide_processor_runs WHERE processor = :processor;
+
+-- name: processor_run_upsert
+INSERT INTO tide_processor_runs (processor, node, report, seen_at) VALUES (:processor, :node, :report, :seen_at)
+ON CONFLICT (processor, node) DO UPDATE SET report = excluded.report, seen_at = excluded.seen_at;
+
+-- A node's rows of the processors it no longer reports about.
+-- name: processor_run_forget
+DELETE FROM tide_processor_runs WHERE node = :node AND processor NOT IN (SELECT value FROM json_each(:processors));

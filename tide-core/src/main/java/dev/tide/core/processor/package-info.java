@@ -1,0 +1,7 @@
+/**
+ * Processors (seed 004's Submission Processors) on the engine's side: their definitions as claims see them
+ * ({@link dev.tide.core.processor.ProcessorBook}, {@link dev.tide.core.processor.ProcessorClaims}), the
+ * administrators' operations ({@link dev.tide.core.processor.Processors}), and the host that runs the local ones on
+ * this node and reports what every processor does here ({@link dev.tide.core.processor.ProcessorHost}).
+ */
+package dev.tide.core.processor;

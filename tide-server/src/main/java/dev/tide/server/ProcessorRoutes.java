@@ -1,0 +1,42 @@
+package dev.tide.server;
+
+import dev.tide.api.ProcessorDefinition;
+import dev.tide.api.TaskQueue;
+import dev.tide.api.http.HttpBodies;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+
+/**
+ * Processors (seed 004's Submission Processors): define (create or change) one by name, list them with what each is
+ * doing on every node, read one, start, stop and remove one. Workers claim under a processor through {@code POST
+ * /v1/claims} with {@code processor}.
+ */
+final class ProcessorRoutes {
+    private final TaskQueue queue;
+    private final JsonBody body;
+
+    ProcessorRoutes(TaskQueue queue, JsonBody body) {
+        this.queue = queue;
+        this.body = body;
+    }
+
+    void addTo(RoutesConfig routes) {
+        routes.put(
+                "/v1/processors/{name}",
+                ctx -> ctx.json(queue.defineProcessor(body.named(ctx, ProcessorDefinition.class))));
+        routes.get("/v1/processors", ctx -> ctx.json(new HttpBodies.Processors(queue.processors())));
+        routes.get("/v1/processors/{name}", ctx -> ctx.json(queue.processor(PathParams.text(ctx, "name"))));
+        routes.post("/v1/processors/{name}/start", ctx -> ctx.json(queue.startProcessor(name(ctx))));
+        routes.post("/v1/processors/{name}/stop", ctx -> ctx.json(queue.stopProcessor(name(ctx))));
+        routes.delete("/v1/processors/{name}", ctx -> {
+            queue.deleteProcessor(PathParams.text(ctx, "name"));
+            ctx.status(204);
+        });
+    }
+
+    /** The processor named by the path; these routes take no body but {@code {}}. */
+    private String name(Context ctx) {
+        body.optional(ctx, HttpBodies.Empty.class);
+        return PathParams.text(ctx, "name");
+    }
+}
