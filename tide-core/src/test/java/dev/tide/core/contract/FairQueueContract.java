@@ -9,6 +9,7 @@ import dev.tide.api.Discipline;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.NewTask;
+import dev.tide.api.PendingLimitException;
 import dev.tide.api.QueueDefinition;
 import dev.tide.api.QueueUser;
 import dev.tide.api.UserFilter;
@@ -251,6 +252,71 @@ public abstract class FairQueueContract extends ManualQueueContract {
         assertThatThrownBy(() -> queue.defineQueue(QueueDefinition.named(FAIR).withDefaultConcurrency(-2)))
                 .isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("defaultConcurrency");
+    }
+
+    @Test
+    void adjustingUsersChangesOnlyTheSharesGivenAndTakesEffectAtTheNextClaim() {
+        queue.assignUsers(FAIR, new UserShares(Set.of("a", "b"), 2, 1));
+        List<QueueUser> adjusted = queue.adjustUsers(FAIR, new UserShares(Set.of("a", "c"), 3, null, null));
+        assertThat(adjusted).extracting(QueueUser::user).containsExactly("a", "c");
+        assertThat(adjusted.get(0)).satisfies(a -> {
+            assertThat(a.allocation()).isEqualTo(3);
+            assertThat(a.concurrency()).as("kept").isEqualTo(1);
+        });
+        assertThat(adjusted.get(1)).satisfies(c -> {
+            assertThat(c.allocation()).isEqualTo(3);
+            assertThat(c.concurrency()).as("the queue's default").isNull();
+        });
+        queue.adjustUsers(FAIR, new UserShares(Set.of("b"), null, 0, null));
+        assertThat(queue.queueUsers(FAIR).get(1)).satisfies(b -> {
+            assertThat(b.allocation()).isEqualTo(2);
+            assertThat(b.concurrency()).isZero();
+        });
+        enqueueMany(FAIR, "b", 2);
+        assertThat(queue.claim(ClaimRequest.of(FAIR, "w", 10))).as("b may hold no lease").isEmpty();
+        queue.adjustUsers(FAIR, new UserShares(Set.of("b"), null, 1, null));
+        assertThat(queue.claim(ClaimRequest.of(FAIR, "w", 10))).hasSize(1);
+
+        assertThatThrownBy(() -> queue.adjustUsers(FAIR, new UserShares(Set.of("b"), null, null, null)))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("shares");
+    }
+
+    @Test
+    void aUsersOwnPendingBoundTakesThePlaceOfTheQueuesPerUserBound() {
+        queue.defineQueue(QueueDefinition.named(FAIR)
+                .withDiscipline(Discipline.FAIR)
+                .withPendingBounds(null, null, 2));
+        queue.adjustUsers(FAIR, new UserShares(Set.of("big"), null, null, 3));
+        queue.adjustUsers(FAIR, new UserShares(Set.of("tiny"), null, null, 1));
+
+        enqueueMany(FAIR, "big", 3);
+        enqueueMany(FAIR, "other", 2);
+        enqueue(FAIR, "tiny");
+        for (String user : List.of("big", "other", "tiny")) {
+            assertThatThrownBy(() -> enqueue(FAIR, user))
+                    .as(user)
+                    .isInstanceOf(PendingLimitException.class);
+        }
+        assertThat(queue.queueUsers(FAIR))
+                .filteredOn(u -> u.user().equals("big"))
+                .singleElement()
+                .satisfies(big -> {
+                    assertThat(big.maxPending()).isEqualTo(3);
+                    assertThat(big.effectiveMaxPending()).isEqualTo(3);
+                });
+        assertThat(queue.queueUsers(FAIR))
+                .filteredOn(u -> u.user().equals("other"))
+                .singleElement()
+                .satisfies(other -> assertThat(other.effectiveMaxPending()).isEqualTo(2));
+
+        queue.assignUsers(FAIR, new UserShares(Set.of("big"), null, null));
+        assertThatThrownBy(() -> enqueue(FAIR, "big"))
+                .as("back to the queue's bound, which 3 pending tasks exceed")
+                .isInstanceOf(PendingLimitException.class);
+        assertThatThrownBy(() -> new UserShares(Set.of("x"), null, null, 0))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("maxPending");
     }
 
     // --- claim filters, on a fair queue and on an ordered one --------------------------------------------------------
