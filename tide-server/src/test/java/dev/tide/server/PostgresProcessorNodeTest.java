@@ -1,0 +1,58 @@
+package dev.tide.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tide.api.NewTask;
+import dev.tide.api.ProcessorDefinition;
+import dev.tide.api.ProcessorRun;
+import dev.tide.client.TideClient;
+import dev.tide.core.Tide;
+import dev.tide.core.TideConfig;
+import dev.tide.core.testing.PostgresSchema;
+import java.nio.file.Path;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Processors in whole nodes on PostgreSQL, where several nodes share the definitions: a change made through one node
+ * is followed by the others within a couple of seconds.
+ */
+class PostgresProcessorNodeTest extends ProcessorNodeContract {
+    @RegisterExtension
+    static final PostgresSchema pg = PostgresSchema.perClass("processor_nodes");
+
+    @Override
+    Tide engine(String node) {
+        return pg.builder().config(TideConfig.defaults().withNodeName(node)).build();
+    }
+
+    @Test
+    void aLocalProcessorRunsOnTheNodesItNamesAndMovesWhenTheyChange() {
+        Path plugins = folder.resolve("plugins");
+        PluginJar.write(plugins, "stamp.jar", PLUGIN_CLASS, PLUGIN_SOURCE);
+        TideNode a = node("a", plugins);
+        TideNode b = node("b", plugins);
+        TideClient viaA = operator(a);
+        TideClient viaB = operator(b);
+
+        viaA.defineProcessor(
+                ProcessorDefinition.named("stamper").withQueue("deposits").withNodes(Set.of("b")));
+        viaA.startProcessor("stamper");
+        long first =
+                viaA.enqueue(NewTask.builder("stamp").queue("deposits").build()).id();
+        await("node b ran it", () -> finished(viaA, first));
+        assertThat(viaA.task(first).leaseOwner()).isEqualTo("b/processor:stamper");
+
+        viaB.defineProcessor(viaB.processor("stamper").processor().withNodes(Set.of("a")));
+        await("node a runs it and node b stopped it", () -> {
+            var runs = viaA.processor("stamper").runs();
+            return runs.stream().anyMatch(r -> r.node().equals("a") && r.state() == ProcessorRun.State.RUNNING)
+                    && runs.stream().anyMatch(r -> r.node().equals("b") && r.state() == ProcessorRun.State.STOPPED);
+        });
+        long second =
+                viaB.enqueue(NewTask.builder("stamp").queue("deposits").build()).id();
+        await("node a ran the next", () -> finished(viaB, second));
+        assertThat(viaB.task(second).leaseOwner()).isEqualTo("a/processor:stamper");
+    }
+}
