@@ -273,7 +273,9 @@ public abstract class FairQueueContract extends ManualQueueContract {
             assertThat(b.concurrency()).isZero();
         });
         enqueueMany(FAIR, "b", 2);
-        assertThat(queue.claim(ClaimRequest.of(FAIR, "w", 10))).as("b may hold no lease").isEmpty();
+        assertThat(queue.claim(ClaimRequest.of(FAIR, "w", 10)))
+                .as("b may hold no lease")
+                .isEmpty();
         queue.adjustUsers(FAIR, new UserShares(Set.of("b"), null, 1, null));
         assertThat(queue.claim(ClaimRequest.of(FAIR, "w", 10))).hasSize(1);
 
@@ -284,9 +286,8 @@ public abstract class FairQueueContract extends ManualQueueContract {
 
     @Test
     void aUsersOwnPendingBoundTakesThePlaceOfTheQueuesPerUserBound() {
-        queue.defineQueue(QueueDefinition.named(FAIR)
-                .withDiscipline(Discipline.FAIR)
-                .withPendingBounds(null, null, 2));
+        queue.defineQueue(
+                QueueDefinition.named(FAIR).withDiscipline(Discipline.FAIR).withPendingBounds(null, null, 2));
         queue.adjustUsers(FAIR, new UserShares(Set.of("big"), null, null, 3));
         queue.adjustUsers(FAIR, new UserShares(Set.of("tiny"), null, null, 1));
 
@@ -294,9 +295,7 @@ public abstract class FairQueueContract extends ManualQueueContract {
         enqueueMany(FAIR, "other", 2);
         enqueue(FAIR, "tiny");
         for (String user : List.of("big", "other", "tiny")) {
-            assertThatThrownBy(() -> enqueue(FAIR, user))
-                    .as(user)
-                    .isInstanceOf(PendingLimitException.class);
+            assertThatThrownBy(() -> enqueue(FAIR, user)).as(user).isInstanceOf(PendingLimitException.class);
         }
         assertThat(queue.queueUsers(FAIR))
                 .filteredOn(u -> u.user().equals("big"))
