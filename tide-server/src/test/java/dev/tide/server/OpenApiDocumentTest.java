@@ -126,6 +126,53 @@ class OpenApiDocumentTest extends HttpTestBase {
     }
 
     @Test
+    void answersOfProcessorsAndQueueUsersHaveTheDocumentedShapes() {
+        DocumentedResponses documented = new DocumentedResponses(served());
+        engine.processorHost().addHandlers(java.util.Map.of("stamp", ctx -> {}));
+
+        var defined = raw.put(
+                "v1/processors/stamper",
+                "{\"queue\":\"deposits\",\"types\":[\"stamp\"],\"users\":{\"preferred\":[\"crossref\"]},\"threads\":2}");
+        assertThat(defined.status()).as(defined.toString()).isEqualTo(200);
+        documented.assertConforms("PUT", "/v1/processors/{name}", defined);
+        documented.assertConforms(
+                "PUT",
+                "/v1/processors/{name}",
+                raw.put(
+                        "v1/processors/intake",
+                        "{\"kind\":\"remote\",\"users\":{\"required\":[\"crossref\"]},\"maxPayloadBytes\":1000}"));
+        documented.assertConforms("POST", "/v1/processors/{name}/start", raw.post("v1/processors/stamper/start", "{}"));
+        documented.assertConforms("POST", "/v1/processors/{name}/start", raw.post("v1/processors/intake/start", null));
+        raw.post("v1/tasks", "{\"type\":\"t\",\"owner\":\"crossref\"}");
+        var claimed = raw.post("v1/claims", "{\"processor\":\"intake\",\"worker\":\"ds3-1\",\"limit\":5}");
+        assertThat(claimed.json().path("tasks")).hasSize(1);
+        documented.assertConforms("POST", "/v1/claims", claimed);
+        engine.processorHost().runOnce();
+        var listed = raw.get("v1/processors");
+        assertThat(listed.json().path("processors")).hasSize(2);
+        assertThat(listed.json().path("processors").path(0).path("runs")).isNotEmpty();
+        documented.assertConforms("GET", "/v1/processors", listed);
+        documented.assertConforms("GET", "/v1/processors/{name}", raw.get("v1/processors/intake"));
+        documented.assertConforms("POST", "/v1/processors/{name}/stop", raw.post("v1/processors/stamper/stop", "{}"));
+        documented.assertConforms("GET", "/v1/processors/{name}", raw.get("v1/processors/nobody"));
+        assertThat(raw.send("DELETE", "v1/processors/intake", null).status()).isEqualTo(204);
+        documented.assertConforms("DELETE", "/v1/processors/{name}", raw.send("DELETE", "v1/processors/intake", null));
+        documented.assertConforms(
+                "PUT", "/v1/processors/{name}", raw.put("v1/processors/bad", "{\"kind\":\"remote\",\"threads\":2}"));
+
+        raw.put("v1/queues/deposits", "{\"discipline\":\"fair\",\"maxPendingPerUser\":10}");
+        documented.assertConforms(
+                "PATCH",
+                "/v1/queues/{name}/users",
+                raw.send("PATCH", "v1/queues/deposits/users", "{\"users\":[\"crossref\"],\"maxPending\":100}"));
+        documented.assertConforms(
+                "PATCH",
+                "/v1/queues/{name}/users",
+                raw.send("PATCH", "v1/queues/deposits/users", "{\"users\":[\"x\"]}"));
+        documented.assertConforms("GET", "/v1/queues/{name}/users", raw.get("v1/queues/deposits/users"));
+    }
+
+    @Test
     void errorAnswersHaveTheDocumentedShape() {
         DocumentedResponses documented = new DocumentedResponses(served());
         LeasedTaskIds leased = leaseOne();
