@@ -31,6 +31,8 @@ import picocli.CommandLine.Command;
             ParkCommand.Park.class,
             ParkCommand.Unpark.class,
             ProfileCommand.class,
+            QueueCommand.class,
+            ProcessorCommand.class,
             ScheduleCommand.class,
             CycleCommand.class,
             SimulateCommand.class,

@@ -23,7 +23,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code tide server}: the queue over HTTP, until SIGTERM or Ctrl-C, then a graceful shutdown. */
-@Command(name = "server", description = "Run Tide: the HTTP API, maintenance and the worker plugins on the class path.")
+@Command(
+        name = "server",
+        description =
+                "Run Tide: the HTTP API, maintenance, JMX beans, and the processors and worker plugins of the plugins"
+                        + " folder and the class path.")
 final class ServerCommand implements Runnable {
     @Mixin
     TargetOptions target;
@@ -75,6 +79,23 @@ final class ServerCommand implements Runnable {
     Duration grace;
 
     @Option(
+            names = "--plugins",
+            defaultValue = "plugins",
+            paramLabel = "DIR",
+            description = "Folder of plugin jars: handlers that processors defined at runtime run in this server"
+                    + " (default: ${DEFAULT-VALUE}; a missing folder holds none). Read at start.")
+    Path plugins;
+
+    @Option(
+            names = "--jmx-port",
+            paramLabel = "PORT",
+            description =
+                    "Serve JMX (the dev.tide beans and the JVM's) over RMI on this port of 127.0.0.1, for jconsole"
+                            + " and other JMX clients: service:jmx:rmi:///jndi/rmi://127.0.0.1:PORT/jmxrmi. No authentication:"
+                            + " for remote JMX use the JVM's -Dcom.sun.management.jmxremote options.")
+    Integer jmxPort;
+
+    @Option(
             names = "--payload-cap",
             defaultValue = "1048576",
             description =
@@ -97,6 +118,9 @@ final class ServerCommand implements Runnable {
         }
         TlsKeystore tls = tlsKeystore != null ? TlsKeystore.load(tlsKeystore, tlsPassword(), null) : null;
         TideServer.Builder.requireSafeTransport(host, tls != null, allowPlainHttp);
+        if (jmxPort != null && (jmxPort < 1 || jmxPort > 65535)) {
+            throw new IllegalArgumentException("--jmx-port must be between 1 and 65535");
+        }
         String purpose = "tide server on " + host + ":" + port;
         Tide.Builder engine = target.db != null
                 ? Tide.builder().postgres(target.db)
@@ -114,7 +138,11 @@ final class ServerCommand implements Runnable {
                 .build();
         TideNode running;
         try {
-            running = TideNode.start(tide, server(tide, tls), grace);
+            running = TideNode.builder(tide, server(tide, tls))
+                    .grace(grace)
+                    .plugins(plugins)
+                    .jmxPort(jmxPort)
+                    .start();
         } catch (RuntimeException e) {
             tide.close();
             throw e;
@@ -139,6 +167,9 @@ final class ServerCommand implements Runnable {
                 url,
                 target.db != null ? "PostgreSQL" : "SQLite in " + target.data,
                 tide.config().nodeName());
+        if (running.jmxUrl() != null) {
+            out.printf("JMX connector at %s%n", running.jmxUrl());
+        }
         out.flush();
         try {
             stopped.await();

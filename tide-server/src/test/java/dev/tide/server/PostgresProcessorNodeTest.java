@@ -8,6 +8,7 @@ import dev.tide.api.ProcessorRun;
 import dev.tide.client.TideClient;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
+import dev.tide.core.testing.PluginJar;
 import dev.tide.core.testing.PostgresSchema;
 import java.nio.file.Path;
 import java.util.Set;
@@ -30,7 +31,7 @@ class PostgresProcessorNodeTest extends ProcessorNodeContract {
     @Test
     void aLocalProcessorRunsOnTheNodesItNamesAndMovesWhenTheyChange() {
         Path plugins = folder.resolve("plugins");
-        PluginJar.write(plugins, "stamp.jar", PLUGIN_CLASS, PLUGIN_SOURCE);
+        PluginJar.stamp(plugins);
         TideNode a = node("a", plugins);
         TideNode b = node("b", plugins);
         TideClient viaA = operator(a);

@@ -15,6 +15,7 @@ import dev.tide.api.UserFilter;
 import dev.tide.api.worker.WorkerPool;
 import dev.tide.client.TideClient;
 import dev.tide.core.Tide;
+import dev.tide.core.testing.PluginJar;
 import dev.tide.core.testing.TempFolders;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,23 +33,7 @@ import org.junit.jupiter.api.Test;
  * and started at runtime, and a processor's filter set decides what a remote worker takes.
  */
 abstract class ProcessorNodeContract {
-    static final String PLUGIN_CLASS = "plugin.stamp.StampPlugin";
-    static final String PLUGIN_SOURCE = """
-            package plugin.stamp;
-
-            import dev.tide.api.worker.HandlerPlugin;
-            import dev.tide.api.worker.TaskHandler;
-            import java.util.Map;
-
-            public final class StampPlugin implements HandlerPlugin {
-                @Override
-                public Map<String, TaskHandler> handlers() {
-                    return Map.of("stamp", ctx -> ctx.result(Map.of(
-                            "stampedBy", StampPlugin.class.getName(),
-                            "loader", String.valueOf(StampPlugin.class.getClassLoader().getName()))));
-                }
-            }
-            """;
+    static final String PLUGIN_CLASS = PluginJar.STAMP;
 
     Path folder;
     final List<AutoCloseable> closing = new ArrayList<>();
@@ -91,7 +76,7 @@ abstract class ProcessorNodeContract {
     @Test
     void aPluginJarsHandlerRunsUnderAProcessorStartedAtRuntimeAndStoppingItLetsTasksWait() {
         Path plugins = folder.resolve("plugins");
-        PluginJar.write(plugins, "stamp.jar", PLUGIN_CLASS, PLUGIN_SOURCE);
+        PluginJar.stamp(plugins);
         assertThatThrownBy(() -> Class.forName(PLUGIN_CLASS))
                 .as("only in the jar")
                 .isInstanceOf(ClassNotFoundException.class);

@@ -1,4 +1,4 @@
-package dev.tide.server;
+package dev.tide.core.testing;
 
 import dev.tide.api.worker.HandlerPlugin;
 import java.io.IOException;
@@ -19,16 +19,45 @@ import javax.tools.ToolProvider;
 /**
  * A real plugin jar, made in a test: Java source compiled with the JDK's compiler against {@code tide-api}, and jarred
  * with its {@code META-INF/services} entry, as a plugin author's build would make it. Its classes are on no class path
- * but the jar's.
+ * but the jar's. {@link #STAMP} is a plugin whose handler says who ran it.
  */
-final class PluginJar {
+public final class PluginJar {
     private PluginJar() {}
+
+    /** The class of {@link #STAMP_SOURCE}. */
+    public static final String STAMP = "plugin.stamp.StampPlugin";
+
+    /**
+     * A plugin handling task type {@code stamp}: its result names the plugin's class and its class loader (a server's
+     * plugins load in {@code tide-plugins}).
+     */
+    public static final String STAMP_SOURCE = """
+            package plugin.stamp;
+
+            import dev.tide.api.worker.HandlerPlugin;
+            import dev.tide.api.worker.TaskHandler;
+            import java.util.Map;
+
+            public final class StampPlugin implements HandlerPlugin {
+                @Override
+                public Map<String, TaskHandler> handlers() {
+                    return Map.of("stamp", ctx -> ctx.result(Map.of(
+                            "stampedBy", StampPlugin.class.getName(),
+                            "loader", String.valueOf(StampPlugin.class.getClassLoader().getName()))));
+                }
+            }
+            """;
+
+    /** Writes the {@link #STAMP} plugin as {@code <folder>/stamp.jar}. */
+    public static Path stamp(Path folder) {
+        return write(folder, "stamp.jar", STAMP, STAMP_SOURCE);
+    }
 
     /**
      * Compiles {@code source} (one public class, {@code className} fully qualified, implementing {@link HandlerPlugin})
      * and writes {@code <folder>/<jarName>}.
      */
-    static Path write(Path folder, String jarName, String className, String source) {
+    public static Path write(Path folder, String jarName, String className, String source) {
         try {
             Path work = Files.createTempDirectory("tide-plugin-src-");
             Path file = work.resolve(className.replace('.', '/') + ".java");
