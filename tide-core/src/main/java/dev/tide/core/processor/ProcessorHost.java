@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * every processor does on this node to the store, where any node reads it.
  *
  * <p>One pass a second (the engine's maintenance interval) and one at once after a change made on this node, so other
- * nodes follow a change within about a second. A pass reads one small table and writes the node's report only when
+ * nodes follow a change within about a second. A pass reads two small tables and writes the node's report only when
  * it changed, or every few seconds to show the node is alive.
  *
  * <p>A pool claims under its processor ({@link dev.tide.api.ClaimRequest#processor()}): the users and payload size it
@@ -235,7 +235,9 @@ public final class ProcessorHost implements AutoCloseable {
             }
         }
         long now = System.nanoTime();
-        if (!report.equals(lastReport) || now - lastReportNanos > REPORT_AT_LEAST_EVERY_NANOS) {
+        boolean idle = report.isEmpty() && lastReport != null && lastReport.isEmpty();
+        // the first pass writes even an empty report: it removes what a previous life of this node left
+        if (!idle && (!report.equals(lastReport) || now - lastReportNanos > REPORT_AT_LEAST_EVERY_NANOS)) {
             store.processorRunSave(node, report, clock.instant());
             lastReport = report;
             lastReportNanos = now;
@@ -276,6 +278,9 @@ public final class ProcessorHost implements AutoCloseable {
             runs.values().forEach(run -> run.beginStop(grace));
             runs.values().forEach(LocalRun::awaitStop);
             runs.clear();
+            if (lastReport == null) {
+                return; // never reported: nothing of this node's to remove (an engine for one command, say)
+            }
         }
         try {
             store.processorRunSave(node, Map.of(), clock.instant());

@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * adds the beans of queues and processors defined since, on any node, and removes those of processors removed.
  *
  * <p>When another node in the same JVM holds these names (tests, or an application embedding two nodes), this one's
- * beans add {@code node=<node name>} to theirs.
+ * beans add {@code node=<node name>} to theirs (and a number after it, should that be taken too).
  */
 public final class JmxBeans implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(JmxBeans.class);
@@ -140,13 +140,23 @@ public final class JmxBeans implements AutoCloseable {
         }
     }
 
-    /** The node key names need: none when this JVM has no other node's server bean, else the node's name. */
+    /**
+     * The node key names need: none when this JVM has no other node's server bean, else the node's name (with a
+     * number after it while that is taken too: two engines of one name in one JVM, as tests make).
+     */
     private static String nodeKey(Tide tide) {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        String node = tide.config().nodeName();
+        String candidate = null;
+        for (int n = 1; server.isRegistered(serverName(candidate)); n++) {
+            candidate = n == 1 ? node : node + "#" + n;
+        }
+        return candidate;
+    }
+
+    private static ObjectName serverName(String node) {
         try {
-            ObjectName plain = new ObjectName(DOMAIN + ":type=Server");
-            return ManagementFactory.getPlatformMBeanServer().isRegistered(plain)
-                    ? tide.config().nodeName()
-                    : null;
+            return new ObjectName(DOMAIN + ":type=Server" + (node == null ? "" : ",node=" + value(node)));
         } catch (MalformedObjectNameException e) {
             throw new IllegalStateException(e);
         }
