@@ -88,4 +88,8 @@ public record TideEvent(
     public static final String USERS_ASSIGNED = "users.assigned";
     /** The server-wide prohibited users were replaced; detail: {@code actor}, {@code users}. */
     public static final String USERS_PROHIBITED = "users.prohibited";
+    /** Folder intake was switched on ({@link TaskQueue#switchIntake}); detail: {@code actor}. */
+    public static final String INTAKE_ENABLED = "intake.enabled";
+    /** Folder intake was switched off; detail: {@code actor}. */
+    public static final String INTAKE_DISABLED = "intake.disabled";
 }

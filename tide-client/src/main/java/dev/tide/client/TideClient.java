@@ -8,6 +8,7 @@ import dev.tide.api.EnqueueResult;
 import dev.tide.api.EnqueuedAndClaimed;
 import dev.tide.api.EventQuery;
 import dev.tide.api.HourlyStats;
+import dev.tide.api.IntakeStatus;
 import dev.tide.api.JobCreated;
 import dev.tide.api.JobInfo;
 import dev.tide.api.JobType;
@@ -360,6 +361,16 @@ public final class TideClient implements TaskQueue {
     public Set<String> prohibitedUsers() {
         return http.call("GET", "v1/prohibited-users", null, HttpBodies.Users.class)
                 .users();
+    }
+
+    @Override
+    public IntakeStatus intake() {
+        return http.call("GET", "v1/intake", null, IntakeStatus.class);
+    }
+
+    @Override
+    public IntakeStatus switchIntake(boolean enabled) {
+        return http.call("PUT", "v1/intake", new HttpBodies.IntakeSwitch(enabled), IntakeStatus.class);
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.tide.api.EnqueueResult;
 import dev.tide.api.EnqueuedAndClaimed;
 import dev.tide.api.EventQuery;
 import dev.tide.api.HourlyStats;
+import dev.tide.api.IntakeStatus;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.JobCreated;
 import dev.tide.api.JobInfo;
@@ -59,6 +60,7 @@ import dev.tide.core.engine.TypeRegistry;
 import dev.tide.core.store.CallerLease;
 import dev.tide.core.store.ExpiredLease;
 import dev.tide.core.store.InsertBatch;
+import dev.tide.core.store.IntakePass;
 import dev.tide.core.store.JobEndHook;
 import dev.tide.core.store.JobInsertResult;
 import dev.tide.core.store.JobRow;
@@ -765,6 +767,25 @@ public final class Tide implements TaskQueue {
      */
     public Optional<Long> runDigest() {
         return digest.runOnce(clock.instant());
+    }
+
+    // --- folder intake -------------------------------------------------------------------------------------------
+
+    @Override
+    public IntakeStatus intake() {
+        return store.intakeGet();
+    }
+
+    @Override
+    public IntakeStatus switchIntake(boolean enabled) {
+        IntakeStatus status = store.intakeSwitch(enabled, clock.instant());
+        admin.record(enabled ? TideEvent.INTAKE_ENABLED : TideEvent.INTAKE_DISABLED, null);
+        return status;
+    }
+
+    /** Adds what a node's pass through its inbox folder did to the counts {@link #intake()} reports. */
+    public void recordIntakePass(IntakePass pass) {
+        store.intakeRecord(pass);
     }
 
     // --- engine --------------------------------------------------------------------------------------------------

@@ -98,6 +98,7 @@ public final class TideServer implements AutoCloseable {
         new QueueRoutes(queue, body).addTo(config.routes);
         new ProfileRoutes(queue, body).addTo(config.routes);
         new ScheduleRoutes(queue, body).addTo(config.routes);
+        new IntakeRoutes(queue, body).addTo(config.routes);
         new OpenApiRoutes().addTo(config.routes);
         QueueDepthGauges depths = new QueueDepthGauges(settings.prometheus, () -> ServerMetrics.depths(queue));
         new MetricsRoutes(settings.prometheus, depths).addTo(config.routes);

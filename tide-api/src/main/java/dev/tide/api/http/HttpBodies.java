@@ -71,6 +71,9 @@ public final class HttpBodies {
 
     public record ProfileStatuses(List<dev.tide.api.ProfileStatus> profiles) {}
 
+    /** {@code PUT /v1/intake}: the folder intake switch. */
+    public record IntakeSwitch(Boolean enabled) {}
+
     public record Schedules(List<dev.tide.api.ScheduleInfo> schedules) {}
 
     /** A schedule's upcoming firings, earliest first. */

@@ -1,6 +1,7 @@
 package dev.tide.core.store;
 
 import dev.tide.api.EventQuery;
+import dev.tide.api.IntakeStatus;
 import dev.tide.api.JobInfo;
 import dev.tide.api.JobType;
 import dev.tide.api.LeasedTask;
@@ -303,6 +304,17 @@ public interface Store extends AutoCloseable {
 
     /** Counts tasks by state; used by tests and the status command. */
     OptionalLong taskCount(String queue, dev.tide.api.TaskState state);
+
+    // --- folder intake -------------------------------------------------------------------------------------------
+
+    /** The intake switch and the passes' counts (switched on, nothing counted, before anything was written). */
+    IntakeStatus intakeGet();
+
+    /** Switches folder intake on or off for every node; returns the status after. */
+    IntakeStatus intakeSwitch(boolean enabled, Instant now);
+
+    /** Adds a pass's counts and keeps its scan time if it is the latest. */
+    void intakeRecord(IntakePass pass);
 
     // --- coordination --------------------------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ import dev.tide.api.Discipline;
 import dev.tide.api.EnqueueResult;
 import dev.tide.api.EventQuery;
 import dev.tide.api.HourlyStats;
+import dev.tide.api.IntakeStatus;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.JobInfo;
 import dev.tide.api.JobState;
@@ -47,6 +48,7 @@ import dev.tide.core.store.EventRow;
 import dev.tide.core.store.Expired;
 import dev.tide.core.store.ExpiredLease;
 import dev.tide.core.store.InsertBatch;
+import dev.tide.core.store.IntakePass;
 import dev.tide.core.store.JobEndHook;
 import dev.tide.core.store.JobInsertResult;
 import dev.tide.core.store.JobRow;
@@ -1440,6 +1442,24 @@ public abstract class JdbcStore implements Store {
     @Override
     public int statsPrune(Instant cutoff, int limit) {
         return write(tx -> StatsSql.prune(tx, cutoff, limit));
+    }
+
+    @Override
+    public IntakeStatus intakeGet() {
+        return read(IntakeSql::get);
+    }
+
+    @Override
+    public IntakeStatus intakeSwitch(boolean enabled, Instant now) {
+        return write(tx -> IntakeSql.switchTo(tx, enabled, now));
+    }
+
+    @Override
+    public void intakeRecord(IntakePass pass) {
+        write(tx -> {
+            IntakeSql.record(tx, pass);
+            return null;
+        });
     }
 
     @Override
