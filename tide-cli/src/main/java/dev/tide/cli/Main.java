@@ -32,6 +32,7 @@ import picocli.CommandLine.Command;
             ParkCommand.Unpark.class,
             ProfileCommand.class,
             ScheduleCommand.class,
+            IntakeCommand.class,
             CycleCommand.class,
             SimulateCommand.class,
             CommandLine.HelpCommand.class

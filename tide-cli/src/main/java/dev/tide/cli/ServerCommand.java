@@ -5,6 +5,7 @@ import dev.tide.core.TideConfig;
 import dev.tide.server.TideNode;
 import dev.tide.server.TideServer;
 import dev.tide.server.TlsKeystore;
+import dev.tide.server.intake.IntakeSettings;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
@@ -14,6 +15,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
@@ -81,6 +83,28 @@ final class ServerCommand implements Runnable {
                     "Largest payload, result or job info in bytes; larger ones are refused with 413 (default: ${DEFAULT-VALUE}).")
     long payloadCap;
 
+    @Option(
+            names = "--inbox",
+            paramLabel = "DIR",
+            description = "Take the files dropped in DIR/<user>/<queue>/ as tasks of that user in that queue "
+                    + "(docs/intake.md); switched on and off at runtime with tide intake on|off.")
+    Path inbox;
+
+    @Option(
+            names = "--inbox-poll",
+            defaultValue = "2s",
+            converter = Durations.class,
+            description = "How often the inbox is scanned (default: ${DEFAULT-VALUE}).")
+    Duration inboxPoll;
+
+    @Option(
+            names = "--inbox-settle",
+            defaultValue = "2s",
+            converter = Durations.class,
+            description = "How old a file must be before it is taken, so that a half-written file is never read "
+                    + "(default: ${DEFAULT-VALUE}).")
+    Duration inboxSettle;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -97,6 +121,7 @@ final class ServerCommand implements Runnable {
         }
         TlsKeystore tls = tlsKeystore != null ? TlsKeystore.load(tlsKeystore, tlsPassword(), null) : null;
         TideServer.Builder.requireSafeTransport(host, tls != null, allowPlainHttp);
+        IntakeSettings intake = intakeSettings();
         String purpose = "tide server on " + host + ":" + port;
         Tide.Builder engine = target.db != null
                 ? Tide.builder().postgres(target.db)
@@ -114,7 +139,7 @@ final class ServerCommand implements Runnable {
                 .build();
         TideNode running;
         try {
-            running = TideNode.start(tide, server(tide, tls), grace);
+            running = TideNode.start(tide, server(tide, tls), grace, intake);
         } catch (RuntimeException e) {
             tide.close();
             throw e;
@@ -145,6 +170,20 @@ final class ServerCommand implements Runnable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** The folder intake's settings, or null without {@code --inbox}; refused before anything is opened. */
+    private IntakeSettings intakeSettings() {
+        if (inbox == null) {
+            return null;
+        }
+        if (inboxPoll.isNegative() || inboxPoll.isZero()) {
+            throw new IllegalArgumentException("--inbox-poll must be positive");
+        }
+        if (Files.exists(inbox) && !Files.isDirectory(inbox)) {
+            throw new IllegalArgumentException("--inbox " + inbox + " is not a folder");
+        }
+        return IntakeSettings.of(inbox).withPollInterval(inboxPoll).withSettleTime(inboxSettle);
     }
 
     private TideServer.Builder server(Tide tide, TlsKeystore tls) {
