@@ -147,8 +147,8 @@ public final class FolderIntake implements AutoCloseable {
         if (!queues.contains(file.queue())) {
             return reject(
                     file,
-                    "queue '" + file.queue() + "' is not defined: define it (tide queue define, PUT /v1/queues/"
-                            + file.queue() + ") or drop files in the folder of a defined queue");
+                    "queue '" + file.queue() + "' is not defined: define it (PUT /v1/queues/" + file.queue()
+                            + ") or drop files in the folder of a defined queue");
         }
         if (file.symbolicLink()) {
             return reject(file, "is a symbolic link: drop the file itself");
