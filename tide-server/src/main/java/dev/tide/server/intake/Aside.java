@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.UUID;
 
 /**
  * Moves a handled file out of its queue folder, by a rename within the folder (atomic): to {@code .stored/<task
@@ -36,9 +38,10 @@ final class Aside {
     static boolean rejected(InboxFile file, String reason) throws IOException {
         Path folder = folder(file, REJECTED);
         Path reasonFile = folder.resolve(fitted(file.name()) + REASON_SUFFIX);
-        Path draft = Files.createTempFile(folder, ".reason-", ".tmp");
+        // not createTempFile, whose file only the server's user may read: the reason is for whoever dropped the file
+        Path draft = folder.resolve(".reason-" + UUID.randomUUID() + ".tmp");
         try {
-            Files.writeString(draft, reason + "\n", StandardCharsets.UTF_8);
+            Files.writeString(draft, reason + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
             Files.move(draft, reasonFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } finally {
             Files.deleteIfExists(draft);
