@@ -32,6 +32,7 @@ import picocli.CommandLine.Command;
             ParkCommand.Unpark.class,
             ProfileCommand.class,
             ScheduleCommand.class,
+            UserCommand.class,
             CycleCommand.class,
             SimulateCommand.class,
             CommandLine.HelpCommand.class
