@@ -33,6 +33,7 @@ import picocli.CommandLine.Command;
             ProfileCommand.class,
             ScheduleCommand.class,
             IntakeCommand.class,
+            UserCommand.class,
             CycleCommand.class,
             SimulateCommand.class,
             CommandLine.HelpCommand.class

@@ -1,5 +1,9 @@
 package dev.tide.cli;
 
+import dev.tide.api.NotFoundException;
+import dev.tide.api.auth.Accounts;
+import dev.tide.api.auth.NewAccount;
+import dev.tide.api.auth.Role;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
 import dev.tide.server.TideNode;
@@ -40,8 +44,7 @@ final class ServerCommand implements Runnable {
             names = "--host",
             defaultValue = "127.0.0.1",
             description = "Address to bind (default: ${DEFAULT-VALUE}). An address other than loopback needs "
-                    + "--tls-keystore or --allow-plain-http. The API has no authentication yet: bind other addresses "
-                    + "only on a trusted network.")
+                    + "--tls-keystore or --allow-plain-http.")
     String host;
 
     @Option(
@@ -145,17 +148,19 @@ final class ServerCommand implements Runnable {
             throw e;
         }
         URI url = running.server().uri();
-        if (target.db == null) {
-            new ServerFile(url, ProcessHandle.current().pid()).write(target.data);
+        String localToken = target.db == null ? localAdminToken(tide, url) : null;
+        if (localToken != null) {
+            new ServerFile(url, ProcessHandle.current().pid(), localToken).write(target.data);
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(
                         () -> {
-                            running.close();
-                            if (target.db == null) {
+                            if (localToken != null) {
                                 ServerFile.delete(target.data);
+                                revokeQuietly(tide, localToken);
                             }
+                            running.close();
                             stopped.countDown();
                         },
                         "tide-shutdown"));
@@ -184,6 +189,33 @@ final class ServerCommand implements Runnable {
             throw new IllegalArgumentException("--inbox " + inbox + " is not a folder");
         }
         return IntakeSettings.of(inbox).withPollInterval(inboxPoll).withSettleTime(inboxSettle);
+    }
+
+    /**
+     * A fresh administrator's token for the command line of this machine, kept in {@code server.json} while the server
+     * runs and revoked when it stops. The one a crashed server left behind is revoked first.
+     */
+    private String localAdminToken(Tide tide, URI url) {
+        Accounts accounts = tide.accounts();
+        ServerFile.read(target.data).ifPresent(stale -> revokeQuietly(tide, stale.token()));
+        try {
+            accounts.account(ServerFile.LOCAL_ADMIN);
+        } catch (NotFoundException missing) {
+            accounts.addAccount(NewAccount.of(ServerFile.LOCAL_ADMIN, Role.ADMIN));
+        }
+        return accounts.issueToken(ServerFile.LOCAL_ADMIN, "server.json of " + url, null)
+                .token();
+    }
+
+    private static void revokeQuietly(Tide tide, String token) {
+        if (token == null) {
+            return;
+        }
+        try {
+            tide.accounts().signOut(token);
+        } catch (RuntimeException e) {
+            // the store is closing or gone: the token dies with the next start's sweep
+        }
     }
 
     private TideServer.Builder server(Tide tide, TlsKeystore tls) {

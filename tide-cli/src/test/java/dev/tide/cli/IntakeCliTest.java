@@ -9,7 +9,6 @@ import dev.tide.cli.testing.CliRun;
 import dev.tide.client.TideClient;
 import dev.tide.core.Tide;
 import dev.tide.core.testing.TempFolders;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -71,7 +70,8 @@ class IntakeCliTest {
                                 "0s"),
                         Map.of(),
                         List.of());
-                TideClient client = TideClient.connect(URI.create(server.awaitServerUrl()))) {
+                TideClient client =
+                        ServerClients.connect(server.awaitServerUrl(), List.of("--data", data.toString()))) {
             Path file = Files.createDirectories(inbox.resolve("alice/default")).resolve("work--1.json");
             Files.writeString(file, "{\"n\":1}");
             // Switched off before the server started: passes look at nothing (20 poll intervals here).

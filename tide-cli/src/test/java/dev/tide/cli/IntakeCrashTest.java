@@ -11,7 +11,6 @@ import dev.tide.core.testing.TempFolders;
 import dev.tide.server.intake.FolderIntake;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -109,7 +108,7 @@ class IntakeCrashTest {
      */
     private long assertEachFileStoredExactlyOnceAfterARestart(List<String> storage) throws Exception {
         try (ChildJvm restarted = server(storage, List.of());
-                TideClient tide = TideClient.connect(URI.create(restarted.awaitServerUrl()))) {
+                TideClient tide = ServerClients.connect(restarted.awaitServerUrl(), storage)) {
             await("the inbox drained after the restart", () -> waiting() == 0);
             List<TaskInfo> tasks =
                     tide.tasks(TaskQuery.all().withLimit(TaskQuery.MAX_LIMIT)).items();

@@ -39,6 +39,7 @@ import dev.tide.api.TaskType;
 import dev.tide.api.TideEvent;
 import dev.tide.api.UserShares;
 import dev.tide.api.worker.WorkerPool;
+import dev.tide.core.auth.AccountBook;
 import dev.tide.core.cycle.CycleScheduler;
 import dev.tide.core.engine.AckResolver;
 import dev.tide.core.engine.AdminLog;
@@ -135,6 +136,7 @@ public final class Tide implements TaskQueue {
     private final ProfileSessions sessions;
     private final CycleScheduler cycles;
     private final AdminLog admin;
+    private final AccountBook accounts;
     private final Digest digest;
     private volatile boolean closed;
 
@@ -179,9 +181,11 @@ public final class Tide implements TaskQueue {
             this.schedules = new Schedules(store, clock, resolver, this::wake);
             this.cycles = new CycleScheduler(this, config.maintenanceInterval() != null);
             this.admin = new AdminLog(store, clock);
+            this.accounts = new AccountBook(store, clock, admin);
             this.digest = new Digest(store, this.config.stats(), resolver, this.config.nodeName(), this::wake);
             maintenance.alsoRun(new RecordPruning(store, this.config.stats())::run);
             maintenance.alsoRun(digest::runOnce);
+            maintenance.alsoRun(now -> accounts.pruneExpired());
             if (config.maintenanceInterval() != null) {
                 maintenance.start(config.maintenanceInterval());
                 deadlines.start(config.maintenanceInterval());
@@ -819,6 +823,14 @@ public final class Tide implements TaskQueue {
     }
 
     /** Where the engine counts what it observes (deadline warnings and violations). */
+    /**
+     * The built-in user store: who may call a {@code TideServer} in front of this engine, with which roles and
+     * credentials. The engine itself does not check callers; the server does.
+     */
+    public AccountBook accounts() {
+        return accounts;
+    }
+
     public MeterRegistry meterRegistry() {
         return meters;
     }

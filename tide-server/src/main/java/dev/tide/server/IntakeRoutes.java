@@ -16,13 +16,17 @@ final class IntakeRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.get("/v1/intake", ctx -> ctx.json(queue.intake()));
-        routes.put("/v1/intake", ctx -> {
-            Boolean enabled = body.required(ctx, HttpBodies.IntakeSwitch.class).enabled();
-            if (enabled == null) {
-                throw new InvalidRequestException("enabled", "is required: true or false");
-            }
-            ctx.json(queue.switchIntake(enabled));
-        });
+        routes.get("/v1/intake", ctx -> ctx.json(queue.intake()), Access.ADMIN);
+        routes.put(
+                "/v1/intake",
+                ctx -> {
+                    Boolean enabled =
+                            body.required(ctx, HttpBodies.IntakeSwitch.class).enabled();
+                    if (enabled == null) {
+                        throw new InvalidRequestException("enabled", "is required: true or false");
+                    }
+                    ctx.json(queue.switchIntake(enabled));
+                },
+                Access.ADMIN);
     }
 }

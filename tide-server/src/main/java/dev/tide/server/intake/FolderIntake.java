@@ -1,7 +1,9 @@
 package dev.tide.server.intake;
 
 import dev.tide.api.EnqueueResult;
+import dev.tide.api.InvalidRequestException;
 import dev.tide.api.NewTask;
+import dev.tide.api.NotFoundException;
 import dev.tide.api.PayloadTooLargeException;
 import dev.tide.api.PendingLimitException;
 import dev.tide.api.QueueInfo;
@@ -150,6 +152,9 @@ public final class FolderIntake implements AutoCloseable {
                     "queue '" + file.queue() + "' is not defined: define it (PUT /v1/queues/" + file.queue()
                             + ") or drop files in the folder of a defined queue");
         }
+        if (disabled(file.user())) {
+            return reject(file, "user '" + file.user() + "' is disabled: its files are not taken");
+        }
         if (file.symbolicLink()) {
             return reject(file, "is a symbolic link: drop the file itself");
         }
@@ -185,6 +190,18 @@ public final class FolderIntake implements AutoCloseable {
         }
         log.debug("folder intake: {} is task {}", file.path(), enqueued.id());
         return Outcome.STORED;
+    }
+
+    /**
+     * Whether the folder's user is a user of the server that was disabled. The inbox's file permissions decide who may
+     * drop files; a folder named after no user of the server is taken as the operator laid it out.
+     */
+    private boolean disabled(String user) {
+        try {
+            return tide.accounts().account(user).disabled();
+        } catch (NotFoundException | InvalidRequestException notAUser) {
+            return false;
+        }
     }
 
     private static Outcome reject(InboxFile file, String reason) throws IOException {

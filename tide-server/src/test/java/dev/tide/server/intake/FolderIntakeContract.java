@@ -10,6 +10,8 @@ import dev.tide.api.QueueDefinition;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TideEvent;
+import dev.tide.api.auth.NewAccount;
+import dev.tide.api.auth.Role;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
 import dev.tide.core.contract.FixtureFactory;
@@ -116,6 +118,18 @@ public abstract class FolderIntakeContract {
         assertThat(intake.runOnce()).isEqualTo(new FolderIntake.Pass(true, 0, 0, 0));
         assertThat(tasks()).hasSize(1);
         assertThat(tide.intake()).isEqualTo(new IntakeStatus(true, 1, 0, START));
+    }
+
+    @Test
+    void aDisabledUsersFilesAreRejected() throws IOException {
+        tide.accounts().addAccount(NewAccount.of("carol", Role.SUBMITTER));
+        tide.accounts().disable("carol");
+        drop("carol", "mail", "email--1.json", "{}");
+
+        assertThat(intake.runOnce()).isEqualTo(new FolderIntake.Pass(true, 0, 1, 0));
+        assertThat(tasks()).isEmpty();
+        assertThat(Files.readString(inbox.resolve("carol/mail/.rejected/email--1.json.error")))
+                .contains("user 'carol' is disabled");
     }
 
     @Test

@@ -36,8 +36,12 @@ import dev.tide.api.TaskState;
 import dev.tide.api.TaskType;
 import dev.tide.api.TideEvent;
 import dev.tide.api.UserShares;
+import dev.tide.api.auth.NewAccount;
+import dev.tide.api.auth.Role;
+import dev.tide.api.auth.TokenInfo;
 import dev.tide.api.json.Json;
 import dev.tide.core.engine.DispatchKey;
+import dev.tide.core.store.AccountRecord;
 import dev.tide.core.store.CallerLease;
 import dev.tide.core.store.DeadlineDue;
 import dev.tide.core.store.DeadlineRaise;
@@ -61,6 +65,8 @@ import dev.tide.core.store.Store;
 import dev.tide.core.store.TaskClaim;
 import dev.tide.core.store.TaskClaimById;
 import dev.tide.core.store.TaskRow;
+import dev.tide.core.store.TokenHolder;
+import dev.tide.core.store.TokenRow;
 import dev.tide.core.store.Unparked;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -1412,6 +1418,115 @@ public abstract class JdbcStore implements Store {
             ScheduleSql.fired(tx, firing, batch);
             return Optional.of(batch);
         });
+    }
+
+    // --- accounts ------------------------------------------------------------------------------------------------
+
+    @Override
+    public Optional<AccountRecord> accountInsert(NewAccount account, String passwordHash, Instant now) {
+        return write(tx -> AccountSql.one(tx.prepare("account_insert")
+                .set("name", account.name())
+                .set("roles", AccountSql.rolesText(account.roles()))
+                .set("password_hash", passwordHash)
+                .set("pending_limit", AccountSql.limit(account.pendingLimit()))
+                .set("submits_per_minute", AccountSql.limit(account.submitsPerMinute()))
+                .set("now", now)));
+    }
+
+    @Override
+    public Optional<AccountRecord> accountGet(String name) {
+        return read(tx -> AccountSql.one(tx.prepare("account_get").set("name", name)));
+    }
+
+    @Override
+    public List<AccountRecord> accountList() {
+        return read(tx -> AccountSql.list(tx.prepare("account_list")));
+    }
+
+    @Override
+    public Optional<AccountRecord> accountSetRoles(String name, Set<Role> roles, Instant now) {
+        return write(tx -> AccountSql.one(tx.prepare("account_set_roles")
+                .set("roles", AccountSql.rolesText(roles))
+                .set("now", now)
+                .set("name", name)));
+    }
+
+    @Override
+    public Optional<AccountRecord> accountSetPassword(String name, String passwordHash, Instant now) {
+        return write(tx -> {
+            tx.prepare("token_delete_sessions").set("account", name).update();
+            return AccountSql.one(tx.prepare("account_set_password")
+                    .set("password_hash", passwordHash)
+                    .set("now", now)
+                    .set("name", name));
+        });
+    }
+
+    @Override
+    public Optional<AccountRecord> accountSetLimits(
+            String name, Integer pendingLimit, Integer submitsPerMinute, Instant now) {
+        return write(tx -> AccountSql.one(tx.prepare("account_set_limits")
+                .set("pending_limit", AccountSql.limit(pendingLimit))
+                .set("submits_per_minute", AccountSql.limit(submitsPerMinute))
+                .set("now", now)
+                .set("name", name)));
+    }
+
+    @Override
+    public Optional<AccountRecord> accountSetDisabled(String name, boolean disabled, Instant now) {
+        return write(tx -> AccountSql.one(tx.prepare("account_set_disabled")
+                .set("disabled", disabled ? 1L : 0L)
+                .set("now", now)
+                .set("name", name)));
+    }
+
+    @Override
+    public void tokenInsert(TokenRow token) {
+        write(tx -> {
+            AccountSql.insertToken(tx, token);
+            return null;
+        });
+    }
+
+    @Override
+    public Optional<TokenHolder> tokenLookup(String digest) {
+        return read(tx -> AccountSql.lookup(tx, digest));
+    }
+
+    @Override
+    public List<TokenInfo> tokenList(String account) {
+        return read(tx -> AccountSql.tokens(tx, account));
+    }
+
+    @Override
+    public boolean tokenDelete(String account, String id) {
+        return write(tx ->
+                tx.prepare("token_delete").set("account", account).set("id", id).update() > 0);
+    }
+
+    @Override
+    public int tokenPrune(Instant now) {
+        return write(tx -> tx.prepare("token_prune").set("now", now).update());
+    }
+
+    @Override
+    public Optional<String> settingGet(String name) {
+        return read(tx -> {
+            try (ResultSet rs = tx.prepare("setting_get").set("name", name).query()) {
+                return rs.next() ? Optional.of(rs.getString("value")) : Optional.empty();
+            }
+        });
+    }
+
+    @Override
+    public void settingPut(String name, String value, Instant now) {
+        write(tx -> value == null
+                ? tx.prepare("setting_delete").set("name", name).update()
+                : tx.prepare("setting_put")
+                        .set("name", name)
+                        .set("value", value)
+                        .set("now", now)
+                        .update());
     }
 
     @Override
