@@ -34,6 +34,8 @@ import picocli.CommandLine.Command;
             QueueCommand.class,
             ProcessorCommand.class,
             ScheduleCommand.class,
+            IntakeCommand.class,
+            UserCommand.class,
             CycleCommand.class,
             SimulateCommand.class,
             CommandLine.HelpCommand.class

@@ -12,7 +12,6 @@ import dev.tide.core.testing.PluginJar;
 import dev.tide.core.testing.TempFolders;
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -70,7 +69,8 @@ class ProcessorServerTest {
             for (int i = 0; i < 3; i++) {
                 tide("enqueue", "--type", "stamp", "--queue", "deposits");
             }
-            try (TideClient client = TideClient.connect(URI.create(url))) {
+            try (TideClient client = ServerClients.connect(
+                    url, List.of("--data", folder.resolve("data").toString()))) {
                 await(
                         "the plugin ran the tasks",
                         () -> client.status().queues().stream()
@@ -103,7 +103,7 @@ class ProcessorServerTest {
                         .satisfies(e -> assertThat(e.detail()).contains("\"actor\":\"jmx:local\""));
                 assertThat(client.events(EventQuery.recent().withKind(TideEvent.PROCESSOR_STARTED)))
                         .singleElement()
-                        .satisfies(e -> assertThat(e.detail()).contains("\"actor\":\"cli:"));
+                        .satisfies(e -> assertThat(e.detail()).contains("\"actor\":\"local-admin (cli:"));
             }
             server.terminate();
             assertThat(server.waitFor(Duration.ofSeconds(30))).isIn(0, 143);

@@ -23,15 +23,27 @@ final class ProcessorRoutes {
     void addTo(RoutesConfig routes) {
         routes.put(
                 "/v1/processors/{name}",
-                ctx -> ctx.json(queue.defineProcessor(body.named(ctx, ProcessorDefinition.class))));
-        routes.get("/v1/processors", ctx -> ctx.json(new HttpBodies.Processors(queue.processors())));
-        routes.get("/v1/processors/{name}", ctx -> ctx.json(queue.processor(PathParams.text(ctx, "name"))));
-        routes.post("/v1/processors/{name}/start", ctx -> ctx.json(queue.startProcessor(name(ctx))));
-        routes.post("/v1/processors/{name}/stop", ctx -> ctx.json(queue.stopProcessor(name(ctx))));
-        routes.delete("/v1/processors/{name}", ctx -> {
-            queue.deleteProcessor(PathParams.text(ctx, "name"));
-            ctx.status(204);
-        });
+                ctx -> ctx.json(queue.defineProcessor(body.named(ctx, ProcessorDefinition.class))),
+                Access.ADMIN);
+        routes.get(
+                "/v1/processors",
+                ctx -> ctx.json(new HttpBodies.Processors(queue.processors())),
+                Access.WORKER,
+                Access.ADMIN);
+        routes.get(
+                "/v1/processors/{name}",
+                ctx -> ctx.json(queue.processor(PathParams.text(ctx, "name"))),
+                Access.WORKER,
+                Access.ADMIN);
+        routes.post("/v1/processors/{name}/start", ctx -> ctx.json(queue.startProcessor(name(ctx))), Access.ADMIN);
+        routes.post("/v1/processors/{name}/stop", ctx -> ctx.json(queue.stopProcessor(name(ctx))), Access.ADMIN);
+        routes.delete(
+                "/v1/processors/{name}",
+                ctx -> {
+                    queue.deleteProcessor(PathParams.text(ctx, "name"));
+                    ctx.status(204);
+                },
+                Access.ADMIN);
     }
 
     /** The processor named by the path; these routes take no body but {@code {}}. */

@@ -2,6 +2,8 @@ package dev.tide.server;
 
 import dev.tide.api.worker.WorkerPool;
 import dev.tide.core.Tide;
+import dev.tide.server.intake.FolderIntake;
+import dev.tide.server.intake.IntakeSettings;
 import dev.tide.server.jmx.JmxBeans;
 import dev.tide.server.jmx.JmxConnector;
 import java.nio.file.Path;
@@ -13,16 +15,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One Tide process: the engine, its HTTP server, its plugins and their processors, its JMX beans, and the worker pools
- * of the {@link WorkerPlugin}s. What {@code tide server} runs.
+ * One Tide process: the engine, its HTTP server, its plugins and their processors, its JMX beans, the worker pools of
+ * the {@link WorkerPlugin}s and, when an inbox folder is configured, the {@link FolderIntake}. What {@code tide server}
+ * runs.
  *
  * <p>Plugins come from the jars of a plugins folder and from the class path: their {@link
  * dev.tide.api.worker.HandlerPlugin} handlers are what the local processors, defined and started at runtime, run on
  * this node (see {@link dev.tide.core.processor.ProcessorHost}); their {@link WorkerPlugin} pools run from the start.
  *
- * <p>{@link #close()} shuts down in the order that loses nothing: the HTTP server first (requests in flight finish,
- * waiting claims return), then JMX, the worker pools and the processors (running handlers finish within the grace
- * period, the rest are released at once), then the engine, and last the plugins' jars.
+ * <p>{@link #close()} shuts down in the order that loses nothing: the folder intake first (a pass under way finishes),
+ * then the HTTP server (requests in flight finish, waiting claims return), then JMX, the worker pools and the
+ * processors (running handlers finish within the grace period, the rest are released at once), then the engine, and
+ * last the plugins' jars.
  */
 public final class TideNode implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(TideNode.class);
@@ -34,6 +38,7 @@ public final class TideNode implements AutoCloseable {
     private final Duration grace;
     private JmxBeans beans;
     private JmxConnector connector;
+    private FolderIntake intake;
     private boolean closed;
 
     private TideNode(Tide tide, TideServer server, Plugins plugins, Duration grace) {
@@ -46,6 +51,11 @@ public final class TideNode implements AutoCloseable {
     /** Starts serving {@code tide} over HTTP, with JMX beans and the plugins on the class path. */
     public static TideNode start(Tide tide, TideServer.Builder server, Duration grace) {
         return builder(tide, server).grace(grace).start();
+    }
+
+    /** As {@link #start(Tide, TideServer.Builder, Duration)}, taking files from an inbox folder too (unless null). */
+    public static TideNode start(Tide tide, TideServer.Builder server, Duration grace, IntakeSettings intake) {
+        return builder(tide, server).grace(grace).intake(intake).start();
     }
 
     public static Builder builder(Tide tide, TideServer.Builder server) {
@@ -93,6 +103,9 @@ public final class TideNode implements AutoCloseable {
             }
         }
         server.start();
+        if (settings.intake != null) {
+            intake = FolderIntake.start(tide, settings.intake);
+        }
     }
 
     @Override
@@ -101,6 +114,9 @@ public final class TideNode implements AutoCloseable {
             return;
         }
         closed = true;
+        if (intake != null) {
+            intake.close();
+        }
         server.stop();
         if (connector != null) {
             connector.close();
@@ -124,6 +140,7 @@ public final class TideNode implements AutoCloseable {
         private boolean jmx = true;
         private String jmxHost = "127.0.0.1";
         private Integer jmxPort;
+        private IntakeSettings intake;
 
         private Builder(Tide tide, TideServer.Builder server) {
             this.tide = Objects.requireNonNull(tide, "tide");
@@ -167,6 +184,12 @@ public final class TideNode implements AutoCloseable {
         /** The address the JMX connector binds (default {@code 127.0.0.1}). */
         public Builder jmxHost(String value) {
             this.jmxHost = Objects.requireNonNull(value, "jmxHost");
+            return this;
+        }
+
+        /** Takes files from an inbox folder too (default: none). */
+        public Builder intake(IntakeSettings settings) {
+            this.intake = settings;
             return this;
         }
 

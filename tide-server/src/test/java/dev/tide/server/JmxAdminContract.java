@@ -14,6 +14,7 @@ import dev.tide.api.TideEvent;
 import dev.tide.client.TideClient;
 import dev.tide.core.Tide;
 import dev.tide.core.testing.TempFolders;
+import dev.tide.core.testing.TestUsers;
 import dev.tide.server.jmx.ProcessorAdminMXBean;
 import dev.tide.server.jmx.QueueAdminMXBean;
 import java.io.IOException;
@@ -66,7 +67,9 @@ abstract class JmxAdminContract {
                 .grace(Duration.ofSeconds(2))
                 .jmxPort(freePort())
                 .start();
-        client = TideClient.connect(node.server().uri());
+        client = TideClient.builder(node.server().uri())
+                .token(TestUsers.adminToken(tide.accounts()))
+                .build();
         jmx = JMXConnectorFactory.connect(node.jmxUrl());
         beans = jmx.getMBeanServerConnection();
     }

@@ -12,11 +12,13 @@ import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskState;
 import dev.tide.api.TideEvent;
 import dev.tide.api.UserFilter;
+import dev.tide.api.auth.Role;
 import dev.tide.api.worker.WorkerPool;
 import dev.tide.client.TideClient;
 import dev.tide.core.Tide;
 import dev.tide.core.testing.PluginJar;
 import dev.tide.core.testing.TempFolders;
+import dev.tide.core.testing.TestUsers;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -66,9 +68,12 @@ abstract class ProcessorNodeContract {
         return node;
     }
 
+    /** An administrator's client, saying it is ops:ada. */
     TideClient operator(TideNode node) {
-        TideClient client =
-                TideClient.builder(node.server().uri()).actor("ops:ada").build();
+        TideClient client = TideClient.builder(node.server().uri())
+                .token(TestUsers.adminToken(node.tide().accounts()))
+                .actor("ops:ada")
+                .build();
         closing.add(client);
         return client;
     }
@@ -126,7 +131,8 @@ abstract class ProcessorNodeContract {
 
         assertThat(ops.events(EventQuery.recent().withKind(TideEvent.PROCESSOR_STOPPED)))
                 .singleElement()
-                .satisfies(e -> assertThat(e.detail()).contains("\"actor\":\"ops:ada\"", "\"processor\":\"stamper\""));
+                .satisfies(e ->
+                        assertThat(e.detail()).contains("\"actor\":\"admin (ops:ada)\"", "\"processor\":\"stamper\""));
 
         ops.startProcessor("stamper");
         await("the waiting task ran once the processor started again", () -> finished(ops, waiting));
@@ -152,7 +158,10 @@ abstract class ProcessorNodeContract {
                         .build())
                 .id();
 
-        TideClient workerClient = TideClient.connect(node.server().uri());
+        // a claim under a processor needs the worker role only
+        TideClient workerClient = TideClient.builder(node.server().uri())
+                .token(TestUsers.token(node.tide().accounts(), "ds3", Role.WORKER))
+                .build();
         closing.add(workerClient);
         WorkerPool worker = WorkerPool.builder(workerClient)
                 .workerName("ds3-1")

@@ -6,11 +6,12 @@ import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
 import dev.tide.core.contract.FixtureFactory;
 import dev.tide.core.contract.QueueFixture;
+import dev.tide.core.testing.TestUsers;
 import java.time.InstantSource;
 
 /**
  * Puts a server on loopback in front of the engines another factory opens (PostgreSQL's, say), and gives each test a
- * {@link TideClient} to it: a contract suite then runs over HTTP on that store.
+ * {@link TideClient} to it, acting as an administrator: a contract suite then runs over HTTP on that store.
  */
 final class ServedFixtureFactory implements FixtureFactory {
     private final FixtureFactory engines;
@@ -25,7 +26,9 @@ final class ServedFixtureFactory implements FixtureFactory {
         try {
             TideServer server =
                     TideServer.builder(inner.engine()).port(0).build().start();
-            return new Served(inner, server, TideClient.connect(server.uri()));
+            String token = TestUsers.adminToken(inner.engine().accounts());
+            return new Served(
+                    inner, server, TideClient.builder(server.uri()).token(token).build());
         } catch (RuntimeException e) {
             inner.close();
             throw e;
