@@ -348,9 +348,11 @@ public final class Tide implements TaskQueue {
                             load,
                             session,
                             null));
-            load.recordSampled();
-            taskMeters.claimTook(queue, System.nanoTime() - attempt);
-            taskMeters.claimed(claimed);
+            if (under.started()) {
+                load.recordSampled();
+                taskMeters.claimTook(queue, System.nanoTime() - attempt);
+                taskMeters.claimed(claimed);
+            }
             if (request.processor() != null) {
                 processorActivity.claimed(request.processor(), worker, claimed.size());
             }
