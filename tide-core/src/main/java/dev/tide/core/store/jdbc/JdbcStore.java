@@ -58,6 +58,7 @@ import dev.tide.core.store.Settlement;
 import dev.tide.core.store.Store;
 import dev.tide.core.store.TaskClaim;
 import dev.tide.core.store.TaskClaimById;
+import dev.tide.core.store.TaskPruned;
 import dev.tide.core.store.TaskRow;
 import dev.tide.core.store.Unparked;
 import java.sql.PreparedStatement;
@@ -67,6 +68,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -1269,11 +1271,61 @@ public abstract class JdbcStore implements Store {
     }
 
     @Override
-    public int taskPrune(Instant cutoff, int limit) {
-        return write(tx -> tx.prepare("task_prune")
-                .set("cutoff", cutoff)
-                .set("limit", (long) limit)
-                .update());
+    public TaskPruned taskPrune(Instant cutoff, int limit) {
+        return write(tx -> {
+            int count = 0;
+            List<String> blobs = new ArrayList<>();
+            try (ResultSet rs = tx.prepare("task_prune")
+                    .set("cutoff", cutoff)
+                    .set("limit", (long) limit)
+                    .query()) {
+                while (rs.next()) {
+                    count++;
+                    String key = rs.getString("blob_key");
+                    if (key != null) {
+                        blobs.add(key);
+                    }
+                }
+            }
+            return new TaskPruned(count, blobs);
+        });
+    }
+
+    @Override
+    public Set<String> taskBlobReferenced(Collection<String> keys) {
+        if (keys.isEmpty()) {
+            return Set.of();
+        }
+        return read(tx -> {
+            Set<String> referenced = new HashSet<>();
+            try (ResultSet rs =
+                    tx.prepare("task_blob_referenced").setTexts("keys", keys).query()) {
+                while (rs.next()) {
+                    referenced.add(rs.getString("blob_key"));
+                }
+            }
+            return referenced;
+        });
+    }
+
+    @Override
+    public List<String> taskBlobRelease(List<Long> taskIds, Set<String> types, Instant now) {
+        if (taskIds.isEmpty() || types.isEmpty()) {
+            return List.of();
+        }
+        return write(tx -> {
+            List<String> keys = new ArrayList<>();
+            try (ResultSet rs = tx.prepare("task_blob_release")
+                    .set("now", now)
+                    .setLongs("ids", taskIds)
+                    .setTexts("types", types)
+                    .query()) {
+                while (rs.next()) {
+                    keys.add(rs.getString("blob_key"));
+                }
+            }
+            return keys;
+        });
     }
 
     @Override

@@ -62,12 +62,14 @@ class PostgresStoreTest {
                 stores.add(store);
                 migrations.add(store::schemaMigrate);
             }
-            int latest = new Migrator(new PostgresDialect()).scripts().size();
+            Migrator migrator = new Migrator(new PostgresDialect());
+            int latest = migrator.latestVersion();
             for (Future<Integer> version : pool.invokeAll(migrations)) {
                 assertThat(version.get()).isEqualTo(latest);
             }
             assertThat(stores.get(0).schemaVersion()).isEqualTo(latest);
-            assertThat(queryLong("SELECT COUNT(*) FROM tide_schema_version")).isEqualTo(latest);
+            assertThat(queryLong("SELECT COUNT(*) FROM tide_schema_version"))
+                    .isEqualTo(migrator.scripts().size());
         } finally {
             pool.shutdownNow();
             stores.forEach(PostgresStore::close);
