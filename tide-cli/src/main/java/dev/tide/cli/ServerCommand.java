@@ -28,6 +28,9 @@ final class ServerCommand implements Runnable {
     @Mixin
     TargetOptions target;
 
+    @Mixin
+    BlobStoreOptions blobs;
+
     @Option(
             names = "--port",
             defaultValue = "7070",
@@ -104,11 +107,12 @@ final class ServerCommand implements Runnable {
         if (payloadCap < 1) {
             throw new IllegalArgumentException("--payload-cap must be at least 1 byte");
         }
-        TideConfig config = TideConfig.defaults().withPayloadCap(payloadCap);
+        TideConfig config = blobs.apply(TideConfig.defaults().withPayloadCap(payloadCap));
         if (node != null || target.db != null) {
             config = config.withNodeName(node != null ? node : hostName() + ":" + port);
         }
         Tide tide = engine.config(config)
+                .blobStore(blobs.open())
                 .purpose(purpose)
                 .meterRegistry(prometheus())
                 .build();

@@ -1,10 +1,12 @@
 package dev.tide.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tide.api.BlobStoreUnavailableException;
 import dev.tide.api.ConflictException;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.LeaseLostException;
 import dev.tide.api.NotFoundException;
+import dev.tide.api.PayloadCorruptException;
 import dev.tide.api.PayloadTooLargeException;
 import dev.tide.api.PendingLimitException;
 import dev.tide.api.ProfileFullException;
@@ -36,6 +38,12 @@ final class RemoteErrors {
         }
         if (status == 409 && "profile_full".equals(code)) {
             return new ProfileFullException(message);
+        }
+        if ("payload_corrupt".equals(code)) {
+            return new PayloadCorruptException(message);
+        }
+        if ("blob_store_unavailable".equals(code)) {
+            return new BlobStoreUnavailableException(message, null);
         }
         if (status == 429 && "pending_limit".equals(code)) {
             return pendingLimit(json.path("pendingLimit"), message, status);

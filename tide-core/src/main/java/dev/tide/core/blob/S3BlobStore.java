@@ -147,8 +147,13 @@ public final class S3BlobStore implements BlobStore {
     private BlobStoreUnavailableException unavailable(String what, SdkException e) {
         return new BlobStoreUnavailableException(
                 "blob store " + name() + (settings.endpoint() != null ? " at " + settings.endpoint() : "") + ": " + what
-                        + ": " + e.getMessage(),
+                        + ": " + firstLine(e.getMessage()),
                 e);
+    }
+
+    /** The SDK's messages can run over lines (a credentials chain's every attempt); operators get one. */
+    private static String firstLine(String message) {
+        return message == null ? "" : message.lines().findFirst().orElse("");
     }
 
     @Override
