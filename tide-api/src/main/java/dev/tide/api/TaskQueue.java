@@ -262,6 +262,15 @@ public interface TaskQueue extends AutoCloseable {
     /** Removes a schedule; the tasks it enqueued stay. {@link NotFoundException} if none has that name. */
     void deleteSchedule(String name);
 
+    /** Folder intake on every node: the switch, files stored and rejected, the last scan (docs/intake.md). */
+    IntakeStatus intake();
+
+    /**
+     * Switches folder intake on or off on every node at once, without a restart: the switch is kept in the database, so
+     * it also outlasts restarts. A node's pass already under way finishes. Recorded in the event log.
+     */
+    IntakeStatus switchIntake(boolean enabled);
+
     /** Queue depths and open jobs. */
     StatusReport status();
 

@@ -88,4 +88,22 @@ public record TideEvent(
     public static final String USERS_ASSIGNED = "users.assigned";
     /** The server-wide prohibited users were replaced; detail: {@code actor}, {@code users}. */
     public static final String USERS_PROHIBITED = "users.prohibited";
+    /** Folder intake was switched on ({@link TaskQueue#switchIntake}); detail: {@code actor}. */
+    public static final String INTAKE_ENABLED = "intake.enabled";
+    /** Folder intake was switched off; detail: {@code actor}. */
+    public static final String INTAKE_DISABLED = "intake.disabled";
+    /** A user of the server was added; detail: {@code actor}, {@code user}, {@code roles}. */
+    public static final String ACCOUNT_ADDED = "account.added";
+    /**
+     * A user's roles, password or limits were changed, or it was disabled or enabled; detail: {@code actor},
+     * {@code user}, {@code change} (roles, password, limits, disabled, enabled) and what changed, never a password.
+     */
+    public static final String ACCOUNT_CHANGED = "account.changed";
+    /**
+     * A token was issued, or a session began at sign-in; detail: {@code actor}, {@code user}, {@code id}, {@code kind},
+     * {@code label}, {@code expiresAt}. Never the token.
+     */
+    public static final String TOKEN_ISSUED = "token.issued";
+    /** A token was revoked; detail: {@code actor}, {@code user}, {@code id}. */
+    public static final String TOKEN_REVOKED = "token.revoked";
 }

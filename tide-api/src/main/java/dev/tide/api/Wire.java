@@ -5,10 +5,11 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /** Parsing of lower-case enum names as they travel in JSON, query strings and CLI options. */
-final class Wire {
+public final class Wire {
     private Wire() {}
 
-    static <E extends Enum<E>> E parse(Class<E> type, String field, String text) {
+    /** The constant named {@code text} in any case; an {@link InvalidRequestException} on {@code field} listing the names otherwise. */
+    public static <E extends Enum<E>> E parse(Class<E> type, String field, String text) {
         if (text == null) {
             return null;
         }

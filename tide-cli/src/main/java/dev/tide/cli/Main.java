@@ -32,6 +32,8 @@ import picocli.CommandLine.Command;
             ParkCommand.Unpark.class,
             ProfileCommand.class,
             ScheduleCommand.class,
+            IntakeCommand.class,
+            UserCommand.class,
             CycleCommand.class,
             SimulateCommand.class,
             CommandLine.HelpCommand.class

@@ -1,10 +1,15 @@
 package dev.tide.cli;
 
+import dev.tide.api.NotFoundException;
+import dev.tide.api.auth.Accounts;
+import dev.tide.api.auth.NewAccount;
+import dev.tide.api.auth.Role;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
 import dev.tide.server.TideNode;
 import dev.tide.server.TideServer;
 import dev.tide.server.TlsKeystore;
+import dev.tide.server.intake.IntakeSettings;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
@@ -14,6 +19,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
@@ -41,8 +47,7 @@ final class ServerCommand implements Runnable {
             names = "--host",
             defaultValue = "127.0.0.1",
             description = "Address to bind (default: ${DEFAULT-VALUE}). An address other than loopback needs "
-                    + "--tls-keystore or --allow-plain-http. The API has no authentication yet: bind other addresses "
-                    + "only on a trusted network.")
+                    + "--tls-keystore or --allow-plain-http.")
     String host;
 
     @Option(
@@ -84,6 +89,28 @@ final class ServerCommand implements Runnable {
                     "Largest payload, result or job info in bytes; larger ones are refused with 413 (default: ${DEFAULT-VALUE}).")
     long payloadCap;
 
+    @Option(
+            names = "--inbox",
+            paramLabel = "DIR",
+            description = "Take the files dropped in DIR/<user>/<queue>/ as tasks of that user in that queue "
+                    + "(docs/intake.md); switched on and off at runtime with tide intake on|off.")
+    Path inbox;
+
+    @Option(
+            names = "--inbox-poll",
+            defaultValue = "2s",
+            converter = Durations.class,
+            description = "How often the inbox is scanned (default: ${DEFAULT-VALUE}).")
+    Duration inboxPoll;
+
+    @Option(
+            names = "--inbox-settle",
+            defaultValue = "2s",
+            converter = Durations.class,
+            description = "How old a file must be before it is taken, so that a half-written file is never read "
+                    + "(default: ${DEFAULT-VALUE}).")
+    Duration inboxSettle;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -100,6 +127,7 @@ final class ServerCommand implements Runnable {
         }
         TlsKeystore tls = tlsKeystore != null ? TlsKeystore.load(tlsKeystore, tlsPassword(), null) : null;
         TideServer.Builder.requireSafeTransport(host, tls != null, allowPlainHttp);
+        IntakeSettings intake = intakeSettings();
         String purpose = "tide server on " + host + ":" + port;
         Tide.Builder engine = target.db != null
                 ? Tide.builder().postgres(target.db)
@@ -118,23 +146,25 @@ final class ServerCommand implements Runnable {
                 .build();
         TideNode running;
         try {
-            running = TideNode.start(tide, server(tide, tls), grace);
+            running = TideNode.start(tide, server(tide, tls), grace, intake);
         } catch (RuntimeException e) {
             tide.close();
             throw e;
         }
         URI url = running.server().uri();
-        if (target.db == null) {
-            new ServerFile(url, ProcessHandle.current().pid()).write(target.data);
+        String localToken = target.db == null ? localAdminToken(tide, url) : null;
+        if (localToken != null) {
+            new ServerFile(url, ProcessHandle.current().pid(), localToken).write(target.data);
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(
                         () -> {
-                            running.close();
-                            if (target.db == null) {
+                            if (localToken != null) {
                                 ServerFile.delete(target.data);
+                                revokeQuietly(tide, localToken);
                             }
+                            running.close();
                             stopped.countDown();
                         },
                         "tide-shutdown"));
@@ -148,6 +178,47 @@ final class ServerCommand implements Runnable {
             stopped.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The folder intake's settings, or null without {@code --inbox}; refused before anything is opened. */
+    private IntakeSettings intakeSettings() {
+        if (inbox == null) {
+            return null;
+        }
+        if (inboxPoll.isNegative() || inboxPoll.isZero()) {
+            throw new IllegalArgumentException("--inbox-poll must be positive");
+        }
+        if (Files.exists(inbox) && !Files.isDirectory(inbox)) {
+            throw new IllegalArgumentException("--inbox " + inbox + " is not a folder");
+        }
+        return IntakeSettings.of(inbox).withPollInterval(inboxPoll).withSettleTime(inboxSettle);
+    }
+
+    /**
+     * A fresh administrator's token for the command line of this machine, kept in {@code server.json} while the server
+     * runs and revoked when it stops. The one a crashed server left behind is revoked first.
+     */
+    private String localAdminToken(Tide tide, URI url) {
+        Accounts accounts = tide.accounts();
+        ServerFile.read(target.data).ifPresent(stale -> revokeQuietly(tide, stale.token()));
+        try {
+            accounts.account(ServerFile.LOCAL_ADMIN);
+        } catch (NotFoundException missing) {
+            accounts.addAccount(NewAccount.of(ServerFile.LOCAL_ADMIN, Role.ADMIN));
+        }
+        return accounts.issueToken(ServerFile.LOCAL_ADMIN, "server.json of " + url, null)
+                .token();
+    }
+
+    private static void revokeQuietly(Tide tide, String token) {
+        if (token == null) {
+            return;
+        }
+        try {
+            tide.accounts().signOut(token);
+        } catch (RuntimeException e) {
+            // the store is closing or gone: the token dies with the next start's sweep
         }
     }
 

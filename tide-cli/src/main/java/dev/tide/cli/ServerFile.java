@@ -7,13 +7,19 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 
 /**
  * {@code server.json} in a data folder: where the server that holds the folder listens, so that CLI commands run
- * against the same folder talk to it instead of trying to open the locked database.
+ * against the same folder talk to it instead of trying to open the locked database, and the token they present there
+ * (an administrator's, {@link #LOCAL_ADMIN}). Readable by the folder's owner only: whoever may read it may read the
+ * database beside it anyway.
  */
-record ServerFile(URI url, long pid) {
+record ServerFile(URI url, long pid, String token) {
+    /** The account a server on a data folder keeps for the command line of the same machine. */
+    static final String LOCAL_ADMIN = "local-admin";
+
     static final String NAME = "server.json";
 
     static Optional<ServerFile> read(Path folder) {
@@ -32,6 +38,11 @@ record ServerFile(URI url, long pid) {
     void write(Path folder) {
         try {
             Path tmp = folder.resolve(NAME + ".tmp");
+            Files.deleteIfExists(tmp);
+            if (tmp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                Files.createFile(
+                        tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            }
             Files.writeString(tmp, Json.write(this));
             Files.move(tmp, folder.resolve(NAME), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {

@@ -1,11 +1,14 @@
 package dev.tide.cli;
 
 import dev.tide.api.TaskQueue;
+import dev.tide.api.auth.Accounts;
 import dev.tide.client.TideClient;
 import dev.tide.core.DataFolderLock;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
+import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import picocli.CommandLine.Option;
@@ -13,9 +16,15 @@ import picocli.CommandLine.Option;
 /**
  * Where a command finds the queue. In order: {@code --server} (a running server's URL); {@code --db} (PostgreSQL,
  * opened directly: many processes may share it); else the data folder: through the server that holds it if one does
- * (its address is in {@code server.json}), or opened directly, locked for the command's duration.
+ * (its address and an administrator's token are in {@code server.json}), or opened directly, locked for the command's
+ * duration.
+ *
+ * <p>A server asks for a bearer token: {@code --token-file}, else the environment variable {@code --token-env} names
+ * ({@code TIDE_TOKEN} by default). Opening a database directly needs none: whoever can open it is its administrator.
  */
 final class TargetOptions {
+    static final String DEFAULT_TOKEN_ENV = "TIDE_TOKEN";
+
     @Option(
             names = "--data",
             defaultValue = "tide-data",
@@ -28,8 +37,29 @@ final class TargetOptions {
     @Option(names = "--server", description = "URL of a running Tide server, e.g. http://127.0.0.1:7070.")
     URI server;
 
-    /** An open queue and what it is, for messages. */
-    record Target(TaskQueue queue, String description) implements AutoCloseable {
+    @Option(
+            names = "--token-env",
+            paramLabel = "VAR",
+            description = "The environment variable holding the token for --server (default: TIDE_TOKEN).")
+    String tokenEnv;
+
+    @Option(names = "--token-file", paramLabel = "FILE", description = "A file holding the token for --server.")
+    Path tokenFile;
+
+    @Option(
+            names = "--trust-store",
+            paramLabel = "FILE",
+            description = "A PKCS12 trust store (or the server's keystore) to trust an https --server's certificate.")
+    Path trustStore;
+
+    @Option(
+            names = "--trust-store-password-env",
+            paramLabel = "VAR",
+            description = "The environment variable holding the trust store's password (default: none).")
+    String trustStorePasswordEnv;
+
+    /** An open queue, the users of the server or store behind it, and what it is, for messages. */
+    record Target(TaskQueue queue, Accounts accounts, String description) implements AutoCloseable {
         @Override
         public void close() {
             queue.close();
@@ -38,18 +68,64 @@ final class TargetOptions {
 
     Target open(String purpose) {
         if (server != null) {
-            return new Target(TideClient.connect(server), "server " + server);
+            return remote(server, token());
         }
         if (db != null) {
-            return new Target(oneShot(Tide.builder().postgres(db)), "PostgreSQL");
+            return local(oneShot(Tide.builder().postgres(db)), "PostgreSQL");
         }
         Optional<ServerFile> running = runningServer();
         if (running.isPresent()) {
-            return new Target(
-                    TideClient.connect(running.get().url()),
-                    "server " + running.get().url());
+            return remote(running.get().url(), running.get().token());
         }
-        return new Target(oneShot(Tide.builder().sqlite(data).purpose(purpose)), data.toString());
+        return local(oneShot(Tide.builder().sqlite(data).purpose(purpose)), data.toString());
+    }
+
+    private Target remote(URI url, String token) {
+        TideClient.Builder client = TideClient.builder(url);
+        if (token != null) {
+            client.token(token);
+        }
+        if (trustStore != null) {
+            client.trustStore(trustStore, secret(trustStorePasswordEnv, "--trust-store-password-env", ""));
+        }
+        TideClient connected = client.build();
+        return new Target(connected, connected.accounts(), "server " + url);
+    }
+
+    private static Target local(Tide tide, String description) {
+        return new Target(tide, tide.accounts(), description);
+    }
+
+    /** The token for {@code --server}: from {@code --token-file}, else the environment; null when none is given. */
+    private String token() {
+        if (tokenFile != null) {
+            try {
+                String token = Files.readString(tokenFile).strip();
+                if (token.isEmpty()) {
+                    throw new IllegalArgumentException("--token-file " + tokenFile + " is empty");
+                }
+                return token;
+            } catch (IOException e) {
+                throw new IllegalArgumentException("--token-file " + tokenFile + ": cannot read it (" + e + ")");
+            }
+        }
+        if (tokenEnv != null) {
+            return new String(secret(tokenEnv, "--token-env", null));
+        }
+        String token = System.getenv(DEFAULT_TOKEN_ENV);
+        return token == null || token.isBlank() ? null : token.strip();
+    }
+
+    /** The value of the environment variable {@code name}, or {@code fallback} when no variable is named. */
+    private static char[] secret(String name, String option, String fallback) {
+        if (name == null) {
+            return fallback.toCharArray();
+        }
+        String value = System.getenv(name);
+        if (value == null) {
+            throw new IllegalArgumentException(option + ": the environment variable " + name + " is not set");
+        }
+        return value.strip().toCharArray();
     }
 
     /**

@@ -182,7 +182,14 @@ class CliTest {
             CliRun status = tide("status", "--data", data());
             assertThat(status.out()).contains("server " + url).containsPattern("default\\s+0\\s+0\\s+1");
             assertThat(tide("migrate", "--data", data()).out()).contains("held by the server at " + url);
-            assertThat(tide("status", "--server", url).code()).isZero();
+            Path tokenFile = folder.resolve("token.txt");
+            Files.writeString(tokenFile, ServerClients.ofFolder(folder));
+            assertThat(tide("status", "--server", url, "--token-file", tokenFile.toString())
+                            .code())
+                    .isZero();
+            CliRun anonymous = tide("status", "--server", url);
+            assertThat(anonymous.code()).isEqualTo(1);
+            assertThat(anonymous.err()).startsWith("tide: Authorization:").hasLineCount(1);
 
             server.terminate();
             assertThat(server.waitFor(Duration.ofSeconds(30))).isIn(0, 143);

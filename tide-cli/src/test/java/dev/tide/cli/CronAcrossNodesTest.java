@@ -94,7 +94,7 @@ class CronAcrossNodesTest {
                 ChildJvm b = node("node-b")) {
             String urlA = a.awaitServerUrl();
             String urlB = b.awaitServerUrl();
-            try (TideClient client = TideClient.connect(URI.create(urlA))) {
+            try (TideClient client = ServerClients.connect(urlA, List.of("--db", db.url()))) {
                 client.defineSchedule(Schedule.of("tick", "* * * * * *", NewTask.of("tick", Map.of()))
                         .withMisfire(Misfire.ALL, null));
             }
@@ -106,7 +106,7 @@ class CronAcrossNodesTest {
             leader.kill9();
             Instant killedAt = Instant.now();
             Thread.sleep(SECONDS_AFTER_KILL * 1000L);
-            try (TideClient client = TideClient.connect(URI.create(survivor))) {
+            try (TideClient client = ServerClients.connect(survivor, List.of("--db", db.url()))) {
                 client.pauseSchedule("tick");
             }
             Thread.sleep(500); // let the survivor's workers finish the last instances

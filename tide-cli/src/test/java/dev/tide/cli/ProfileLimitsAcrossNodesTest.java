@@ -55,8 +55,11 @@ class ProfileLimitsAcrossNodesTest {
                     child(children, ChildJvm.server(List.of("--db", db.url(), "--node", "b"), Map.of(), List.of()));
             String urlA = a.awaitServerUrl();
             String urlB = b.awaitServerUrl();
-            try (TideClient nodeA = TideClient.connect(URI.create(urlA));
-                    TideClient nodeB = TideClient.connect(URI.create(urlB))) {
+            String token = ServerClients.adminToken(db.url());
+            try (TideClient nodeA =
+                            TideClient.builder(URI.create(urlA)).token(token).build();
+                    TideClient nodeB =
+                            TideClient.builder(URI.create(urlB)).token(token).build()) {
                 nodeA.defineProfile(Profile.forTaskType("work", ZoneOffset.UTC, List.of(), ProfileLimits.perHour(30)));
                 List<NewTask> tasks = new ArrayList<>();
                 for (int i = 0; i < TASKS; i++) {
@@ -73,7 +76,7 @@ class ProfileLimitsAcrossNodesTest {
                             ChildJvm.start(
                                     RemoteWorker.class.getName(),
                                     List.of(url, db.url(), "worker-" + i, "20", "work"),
-                                    Map.of(),
+                                    Map.of("TIDE_TOKEN", token),
                                     List.of())));
                 }
                 workers.forEach(w -> w.awaitLine("worker ready", Duration.ofSeconds(60)));

@@ -35,14 +35,16 @@ class RemoteWorkerCrashTest {
                         ChildJvm.server(List.of("--data", folder.resolve("data").toString()), Map.of(), List.of());
                 Ledger ledger = Ledger.open(ledgerUrl)) {
             String url = server.awaitServerUrl();
-            try (TideClient tide = TideClient.connect(URI.create(url))) {
+            String token = ServerClients.ofFolder(folder.resolve("data"));
+            try (TideClient tide =
+                    TideClient.builder(URI.create(url)).token(token).build()) {
                 tide.defineTaskType(TaskType.named("slow").withLeaseDuration(Duration.ofSeconds(2)));
                 long id = tide.enqueue(NewTask.of("slow", Map.of("n", 1))).id();
 
                 try (ChildJvm doomed = ChildJvm.start(
                         "dev.tide.cli.testing.RemoteWorker",
                         List.of(url, ledgerUrl, "doomed", "60000"),
-                        Map.of(),
+                        Map.of("TIDE_TOKEN", token),
                         List.of())) {
                     doomed.awaitLine("started task " + id + " attempt 1", Duration.ofSeconds(30));
                     doomed.kill9();
@@ -52,7 +54,7 @@ class RemoteWorkerCrashTest {
                 try (ChildJvm rescuer = ChildJvm.start(
                         "dev.tide.cli.testing.RemoteWorker",
                         List.of(url, ledgerUrl, "rescuer", "0"),
-                        Map.of(),
+                        Map.of("TIDE_TOKEN", token),
                         List.of())) {
                     rescuer.awaitLine("started task " + id + " attempt 2", Duration.ofSeconds(30));
                     long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();

@@ -38,12 +38,14 @@ class ServerCrashTest {
     /** Every acknowledged id with the payload it was acknowledged for. */
     private final Map<Long, String> acknowledged = new ConcurrentHashMap<>();
 
-    private List<Thread> streamEnqueues(String url, AtomicBoolean stop) {
+    private List<Thread> streamEnqueues(String url, List<String> storage, AtomicBoolean stop) {
+        String token = ServerClients.token(storage);
         List<Thread> clients = new ArrayList<>();
         for (int c = 0; c < CLIENTS; c++) {
             int client = c;
             clients.add(Thread.ofPlatform().start(() -> {
-                try (TideClient tide = TideClient.connect(URI.create(url))) {
+                try (TideClient tide =
+                        TideClient.builder(URI.create(url)).token(token).build()) {
                     for (int seq = 0; !stop.get(); seq++) {
                         String payload = "{\"client\":" + client + ",\"seq\":" + seq + "}";
                         long id = tide.enqueue(NewTask.builder("work")
@@ -74,7 +76,7 @@ class ServerCrashTest {
 
     private void assertEveryAcknowledgedEnqueueSurvived(List<String> storage) {
         try (ChildJvm restarted = ChildJvm.server(storage, Map.of(), List.of());
-                TideClient tide = TideClient.connect(URI.create(restarted.awaitServerUrl()))) {
+                TideClient tide = ServerClients.connect(restarted.awaitServerUrl(), storage)) {
             long lost = 0;
             for (Map.Entry<Long, String> ack : acknowledged.entrySet()) {
                 try {
@@ -104,7 +106,7 @@ class ServerCrashTest {
     private void killMidStream(List<String> storage) throws Exception {
         AtomicBoolean stop = new AtomicBoolean();
         try (ChildJvm server = ChildJvm.server(storage, Map.of(), List.of())) {
-            List<Thread> clients = streamEnqueues(server.awaitServerUrl(), stop);
+            List<Thread> clients = streamEnqueues(server.awaitServerUrl(), storage, stop);
             awaitAcks(2000);
             server.kill9();
             stop.set(true);
@@ -129,7 +131,7 @@ class ServerCrashTest {
         AtomicBoolean stop = new AtomicBoolean();
         try (ChildJvm server =
                 ChildJvm.server(List.of("--data", folder.toString()), Map.of(), List.of("-Dtide.faults=" + fault))) {
-            List<Thread> clients = streamEnqueues(server.awaitServerUrl(), stop);
+            List<Thread> clients = streamEnqueues(server.awaitServerUrl(), List.of("--data", folder.toString()), stop);
             int exit = server.waitFor(Duration.ofSeconds(60));
             assertThat(exit).as("halted at the fault point").isEqualTo(137);
             assertThat(server.output()).contains("fault point " + fault.substring(0, fault.indexOf('@')));

@@ -30,7 +30,9 @@ class ServerMetricsTest {
     void aServerProcessServesMetricsAndReadiness() throws Exception {
         try (ChildJvm server = ChildJvm.server(List.of("--data", folder.toString()), Map.of(), List.of())) {
             URI url = URI.create(server.awaitServerUrl());
-            try (TideClient tide = TideClient.connect(url)) {
+            try (TideClient tide = TideClient.builder(url)
+                    .token(ServerClients.ofFolder(folder))
+                    .build()) {
                 tide.enqueue(NewTask.of("report", null));
                 tide.enqueue(NewTask.of("report", null));
             }
@@ -39,7 +41,10 @@ class ServerMetricsTest {
                     .build();
 
             HttpResponse<String> metrics = http.send(
-                    HttpRequest.newBuilder(url.resolve("metrics")).build(), HttpResponse.BodyHandlers.ofString());
+                    HttpRequest.newBuilder(url.resolve("metrics"))
+                            .header("Authorization", "Bearer " + ServerClients.ofFolder(folder))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             HttpResponse<String> ready = http.send(
                     HttpRequest.newBuilder(url.resolve("readyz")).build(), HttpResponse.BodyHandlers.ofString());
 

@@ -13,7 +13,6 @@ import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
 import dev.tide.core.testing.Ledger;
 import dev.tide.core.testing.TempFolders;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -51,7 +50,7 @@ class ServerShutdownTest {
     }
 
     private Duration sigtermWithFourTasksInFlight(ChildJvm server) throws InterruptedException {
-        try (TideClient tide = TideClient.connect(URI.create(server.awaitServerUrl()))) {
+        try (TideClient tide = ServerClients.connect(server.awaitServerUrl(), List.of("--data", data.toString()))) {
             for (int i = 0; i < 4; i++) {
                 tide.enqueue(NewTask.of("slow", i));
             }

@@ -46,6 +46,7 @@ class ServerTlsOptionsTest {
             assertThat(url.getScheme()).isEqualTo("https");
             // the server's own keystore holds its certificate, so it serves as the client's trust store too
             try (TideClient client = TideClient.builder(url)
+                    .token(ServerClients.ofFolder(data))
                     .trustStore(keystore, PASSWORD.toCharArray())
                     .build()) {
                 assertThat(client.enqueue(NewTask.of("email", null)).created()).isTrue();

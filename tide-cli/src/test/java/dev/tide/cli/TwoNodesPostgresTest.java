@@ -81,7 +81,7 @@ class TwoNodesPostgresTest {
                 Ledger ledger = Ledger.open(db.url())) {
             String urlA = a.awaitServerUrl();
             String urlB = b.awaitServerUrl();
-            try (TideClient tide = TideClient.connect(URI.create(urlA))) {
+            try (TideClient tide = ServerClients.connect(urlA, List.of("--db", db.url()))) {
                 List<NewTask> batch = new ArrayList<>();
                 for (int i = 0; i < n; i++) {
                     batch.add(NewTask.of("work", Map.of("i", i)));
@@ -113,7 +113,7 @@ class TwoNodesPostgresTest {
                 }
             });
             // Only the leader promotes delayed tasks: these run only if the survivor took over.
-            try (TideClient tide = TideClient.connect(URI.create(survivorUrl))) {
+            try (TideClient tide = ServerClients.connect(survivorUrl, List.of("--db", db.url()))) {
                 for (int i = 0; i < 50; i++) {
                     tide.enqueue(NewTask.builder("work")
                             .delay(Duration.ofSeconds(1))

@@ -36,6 +36,7 @@ final class JsonHttp implements AutoCloseable {
     private final URI base;
     private final Duration requestTimeout;
     private final String actor;
+    private volatile String token;
 
     /**
      * @param actor named in every request's {@link Actor#HEADER}; null: the calling thread's {@link Actor#current()}
@@ -52,6 +53,15 @@ final class JsonHttp implements AutoCloseable {
             client.sslContext(ssl);
         }
         this.client = client.build();
+    }
+
+    /** The bearer token every request carries from now on; null for none. */
+    void token(String value) {
+        this.token = value;
+    }
+
+    String token() {
+        return token;
     }
 
     URI base() {
@@ -85,13 +95,27 @@ final class JsonHttp implements AutoCloseable {
                 Json.mapper().constructType(type));
     }
 
+    /** As {@link #call(String, String, Object, Class)}, presenting {@code bearer} instead of this client's token. */
+    <T> T callAs(String bearer, String method, String path, Object body, Class<T> type) {
+        return read(
+                send(method, path, body, requestTimeout, bearer).restoringInterrupt(),
+                Json.mapper().constructType(type));
+    }
+
     /** Sends {@code body} as JSON ({@link String}s are sent as they are: raw JSON documents), null for none. */
     Reply send(String method, String path, Object body, Duration timeout) {
+        return send(method, path, body, timeout, token);
+    }
+
+    private Reply send(String method, String path, Object body, Duration timeout, String bearer) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path))
                 .timeout(timeout)
                 .header("Accept", "application/json")
                 .header("Content-Type", "application/json")
                 .method(method, publisher(body));
+        if (bearer != null) {
+            builder.header("Authorization", "Bearer " + bearer);
+        }
         String who = actor != null ? actor : Actor.current();
         if (who != null) {
             builder.header(Actor.HEADER, who);

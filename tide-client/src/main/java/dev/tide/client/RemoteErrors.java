@@ -11,6 +11,8 @@ import dev.tide.api.PayloadTooLargeException;
 import dev.tide.api.PendingLimitException;
 import dev.tide.api.ProfileFullException;
 import dev.tide.api.TideException;
+import dev.tide.api.auth.AuthenticationException;
+import dev.tide.api.auth.ForbiddenException;
 import dev.tide.api.json.Json;
 import java.net.URI;
 import java.util.regex.Matcher;
@@ -55,6 +57,8 @@ final class RemoteErrors {
                         message.endsWith(NOT_FOUND)
                                 ? message.substring(0, message.length() - NOT_FOUND.length())
                                 : message);
+            case 401 -> new AuthenticationException(message);
+            case 403 -> new ForbiddenException(message);
             case 409 -> new ConflictException(message);
             case 413 -> tooLarge(message);
             default -> new TideException(status, message);

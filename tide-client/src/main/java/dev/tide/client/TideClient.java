@@ -8,6 +8,7 @@ import dev.tide.api.EnqueueResult;
 import dev.tide.api.EnqueuedAndClaimed;
 import dev.tide.api.EventQuery;
 import dev.tide.api.HourlyStats;
+import dev.tide.api.IntakeStatus;
 import dev.tide.api.JobCreated;
 import dev.tide.api.JobInfo;
 import dev.tide.api.JobType;
@@ -34,6 +35,8 @@ import dev.tide.api.TaskSelection;
 import dev.tide.api.TaskType;
 import dev.tide.api.TideEvent;
 import dev.tide.api.UserShares;
+import dev.tide.api.auth.Accounts;
+import dev.tide.api.auth.Caller;
 import dev.tide.api.http.HttpBodies;
 import java.net.URI;
 import java.nio.file.Path;
@@ -71,9 +74,11 @@ public final class TideClient implements TaskQueue {
     private static final TypeReference<Page<TaskInfo>> TASK_PAGE = new TypeReference<>() {};
 
     private final JsonHttp http;
+    private final RemoteAccounts accounts;
 
     private TideClient(JsonHttp http) {
         this.http = http;
+        this.accounts = new RemoteAccounts(http);
     }
 
     /** A client with the default timeouts (connect 5 s, requests 30 s). */
@@ -83,6 +88,16 @@ public final class TideClient implements TaskQueue {
 
     public static Builder builder(URI server) {
         return new Builder(server);
+    }
+
+    /** The server's users, through its admin API (an administrator's token needed but for sign-in). */
+    public Accounts accounts() {
+        return accounts;
+    }
+
+    /** Who this client's token names ({@code GET /v1/whoami}). */
+    public Caller whoami() {
+        return http.call("GET", "v1/whoami", null, Caller.class);
     }
 
     /** The server's base URI. */
@@ -363,6 +378,16 @@ public final class TideClient implements TaskQueue {
     }
 
     @Override
+    public IntakeStatus intake() {
+        return http.call("GET", "v1/intake", null, IntakeStatus.class);
+    }
+
+    @Override
+    public IntakeStatus switchIntake(boolean enabled) {
+        return http.call("PUT", "v1/intake", new HttpBodies.IntakeSwitch(enabled), IntakeStatus.class);
+    }
+
+    @Override
     public StatusReport status() {
         return http.call("GET", "v1/status", null, StatusReport.class);
     }
@@ -477,6 +502,9 @@ public final class TideClient implements TaskQueue {
         private Duration requestTimeout = Duration.ofSeconds(30);
         private String actor;
         private SSLContext sslContext;
+        private String token;
+        private String user;
+        private String password;
 
         private Builder(URI server) {
             this.server = Objects.requireNonNull(server, "server");
@@ -503,6 +531,28 @@ public final class TideClient implements TaskQueue {
             return this;
         }
 
+        /**
+         * The bearer token every request presents: an API token from {@code tide user token}, or a session token. A
+         * server answers 401 without one on every route but the probes, the API document and sign-in.
+         */
+        public Builder token(String value) {
+            this.token = Objects.requireNonNull(value, "token");
+            this.user = null;
+            this.password = null;
+            return this;
+        }
+
+        /**
+         * Signs in with a user's password when the client is built ({@code POST /v1/sessions}); requests then present
+         * the session token it gives. A wrong password fails {@link #build()} with a 401.
+         */
+        public Builder signIn(String userName, String userPassword) {
+            this.user = Objects.requireNonNull(userName, "user");
+            this.password = Objects.requireNonNull(userPassword, "password");
+            this.token = null;
+            return this;
+        }
+
         /** Whom to trust over https (default: the JDK's trusted certificate authorities). */
         public Builder sslContext(SSLContext value) {
             this.sslContext = Objects.requireNonNull(value, "sslContext");
@@ -519,7 +569,19 @@ public final class TideClient implements TaskQueue {
         }
 
         public TideClient build() {
-            return new TideClient(new JsonHttp(server, connectTimeout, requestTimeout, actor, sslContext));
+            TideClient client = new TideClient(new JsonHttp(server, connectTimeout, requestTimeout, actor, sslContext));
+            if (user != null) {
+                try {
+                    client.http.token(
+                            client.accounts.signIn(user, password, null).token());
+                } catch (RuntimeException e) {
+                    client.close();
+                    throw e;
+                }
+            } else {
+                client.http.token(token);
+            }
+            return client;
         }
 
         private static Duration positive(String name, Duration value) {

@@ -9,6 +9,7 @@ import dev.tide.api.EnqueueResult;
 import dev.tide.api.EnqueuedAndClaimed;
 import dev.tide.api.EventQuery;
 import dev.tide.api.HourlyStats;
+import dev.tide.api.IntakeStatus;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.JobCreated;
 import dev.tide.api.JobInfo;
@@ -39,6 +40,7 @@ import dev.tide.api.TideEvent;
 import dev.tide.api.TideException;
 import dev.tide.api.UserShares;
 import dev.tide.api.worker.WorkerPool;
+import dev.tide.core.auth.AccountBook;
 import dev.tide.core.blob.BlobStore;
 import dev.tide.core.blob.FolderBlobStore;
 import dev.tide.core.cycle.CycleScheduler;
@@ -65,6 +67,7 @@ import dev.tide.core.engine.TypeRegistry;
 import dev.tide.core.store.CallerLease;
 import dev.tide.core.store.ExpiredLease;
 import dev.tide.core.store.InsertBatch;
+import dev.tide.core.store.IntakePass;
 import dev.tide.core.store.JobEndHook;
 import dev.tide.core.store.JobInsertResult;
 import dev.tide.core.store.JobRow;
@@ -139,6 +142,7 @@ public final class Tide implements TaskQueue {
     private final ProfileSessions sessions;
     private final CycleScheduler cycles;
     private final AdminLog admin;
+    private final AccountBook accounts;
     private final Digest digest;
     private final BlobPayloads blobs;
     private final OrphanSweep sweep;
@@ -195,9 +199,11 @@ public final class Tide implements TaskQueue {
             this.schedules = new Schedules(store, clock, resolver, this::wake);
             this.cycles = new CycleScheduler(this, config.maintenanceInterval() != null);
             this.admin = new AdminLog(store, clock);
+            this.accounts = new AccountBook(store, clock, admin);
             this.digest = new Digest(store, this.config.stats(), resolver, this.config.nodeName(), this::wake);
             maintenance.alsoRun(new RecordPruning(store, this.config.stats())::run);
             maintenance.alsoRun(digest::runOnce);
+            maintenance.alsoRun(now -> accounts.pruneExpired());
             this.sweep = blobStore == null ? null : new OrphanSweep(blobStore, store, config.blobs());
             if (sweep != null) {
                 maintenance.alsoRun(sweep::runIfDue);
@@ -845,6 +851,25 @@ public final class Tide implements TaskQueue {
         return digest.runOnce(clock.instant());
     }
 
+    // --- folder intake -------------------------------------------------------------------------------------------
+
+    @Override
+    public IntakeStatus intake() {
+        return store.intakeGet();
+    }
+
+    @Override
+    public IntakeStatus switchIntake(boolean enabled) {
+        IntakeStatus status = store.intakeSwitch(enabled, clock.instant());
+        admin.record(enabled ? TideEvent.INTAKE_ENABLED : TideEvent.INTAKE_DISABLED, null);
+        return status;
+    }
+
+    /** Adds what a node's pass through its inbox folder did to the counts {@link #intake()} reports. */
+    public void recordIntakePass(IntakePass pass) {
+        store.intakeRecord(pass);
+    }
+
     // --- engine --------------------------------------------------------------------------------------------------
 
     /** A worker pool on this engine, named {@code <node>/<queue>} and shut down (gracefully) by {@link #close()}. */
@@ -876,6 +901,14 @@ public final class Tide implements TaskQueue {
     }
 
     /** Where the engine counts what it observes (deadline warnings and violations). */
+    /**
+     * The built-in user store: who may call a {@code TideServer} in front of this engine, with which roles and
+     * credentials. The engine itself does not check callers; the server does.
+     */
+    public AccountBook accounts() {
+        return accounts;
+    }
+
     public MeterRegistry meterRegistry() {
         return meters;
     }

@@ -24,8 +24,8 @@ final class AckRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.post("/v1/tasks/{id}/ack", this::ack);
-        routes.post("/v1/acks", this::ackAll);
+        routes.post("/v1/tasks/{id}/ack", this::ack, Access.WORKER);
+        routes.post("/v1/acks", this::ackAll, Access.WORKER);
     }
 
     /** The body is an {@link Ack} whose task id comes from the path; a {@code taskId} in the body must agree. */

@@ -20,8 +20,8 @@ final class ClaimRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.post("/v1/claims", this::claim);
-        routes.post("/v1/tasks/{id}/claim", this::claimOne);
+        routes.post("/v1/claims", this::claim, Access.WORKER);
+        routes.post("/v1/tasks/{id}/claim", this::claimOne, Access.WORKER);
     }
 
     /** 200 with up to {@code limit} leased tasks; an empty list when none became ready within {@code waitFor}. */

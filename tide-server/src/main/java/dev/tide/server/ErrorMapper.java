@@ -2,8 +2,10 @@ package dev.tide.server;
 
 import dev.tide.api.PendingLimitException;
 import dev.tide.api.TideException;
+import dev.tide.api.auth.AuthenticationException;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
+import io.javalin.http.Header;
 import io.javalin.http.HttpResponseException;
 import io.javalin.http.HttpStatus;
 import java.util.Map;
@@ -27,6 +29,9 @@ final class ErrorMapper {
     private void tide(TideException e, Context ctx) {
         if (e.httpStatus() >= 500) {
             log.warn("{} {} failed: {}", ctx.method(), ctx.path(), e.toString(), e.getCause());
+        }
+        if (e instanceof AuthenticationException) {
+            ctx.header(Header.WWW_AUTHENTICATE, "Bearer realm=\"tide\"");
         }
         if (e instanceof PendingLimitException) {
             ctx.header("Retry-After", String.valueOf(PendingLimitException.RETRY_AFTER_SECONDS));
@@ -55,6 +60,8 @@ final class ErrorMapper {
     private static String codeOf(int status) {
         return switch (status) {
             case 400 -> "invalid_request";
+            case 401 -> "unauthenticated";
+            case 403 -> "forbidden";
             case 404 -> "not_found";
             case 405 -> "method_not_allowed";
             case 413 -> "payload_too_large";

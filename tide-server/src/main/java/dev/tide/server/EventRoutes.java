@@ -22,7 +22,7 @@ final class EventRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.get("/v1/events", ctx -> ctx.json(new HttpBodies.Events(queue.events(query(ctx)))));
+        routes.get("/v1/events", ctx -> ctx.json(new HttpBodies.Events(queue.events(query(ctx)))), Access.ADMIN);
     }
 
     private static EventQuery query(Context ctx) {

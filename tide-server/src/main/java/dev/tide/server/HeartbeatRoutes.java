@@ -18,8 +18,8 @@ final class HeartbeatRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.post("/v1/tasks/{id}/heartbeat", this::heartbeat);
-        routes.post("/v1/heartbeats", this::heartbeats);
+        routes.post("/v1/tasks/{id}/heartbeat", this::heartbeat, Access.WORKER);
+        routes.post("/v1/heartbeats", this::heartbeats, Access.WORKER);
     }
 
     private void heartbeat(Context ctx) {

@@ -10,21 +10,30 @@ import io.javalin.http.Context;
 final class JobRoutes {
     private final TaskQueue queue;
     private final JsonBody body;
+    private final TenantScope tenants;
 
     JobRoutes(TaskQueue queue, JsonBody body) {
         this.queue = queue;
         this.body = body;
+        this.tenants = new TenantScope(queue);
     }
 
     void addTo(RoutesConfig routes) {
-        routes.post("/v1/jobs", ctx -> ctx.status(201).json(queue.createJob(body.required(ctx, NewJob.class))));
-        routes.get("/v1/jobs/{id}", ctx -> ctx.json(queue.job(PathParams.id(ctx))));
-        routes.post("/v1/jobs/{id}/cancel", this::cancel);
-        routes.put("/v1/jobs/{id}/info", this::updateInfo);
+        routes.post(
+                "/v1/jobs",
+                ctx -> ctx.status(201).json(queue.createJob(tenants.own(ctx, body.required(ctx, NewJob.class)))),
+                Access.SUBMITTER);
+        routes.get(
+                "/v1/jobs/{id}",
+                ctx -> ctx.json(tenants.job(ctx, PathParams.id(ctx))),
+                Access.SUBMITTER,
+                Access.WORKER);
+        routes.post("/v1/jobs/{id}/cancel", this::cancel, Access.SUBMITTER);
+        routes.put("/v1/jobs/{id}/info", this::updateInfo, Access.SUBMITTER, Access.WORKER);
     }
 
     private void cancel(Context ctx) {
-        long id = PathParams.id(ctx);
+        long id = tenants.jobId(ctx, PathParams.id(ctx));
         String reason = body.optional(ctx, HttpBodies.Reason.class)
                 .map(HttpBodies.Reason::reason)
                 .orElse(null);
@@ -36,7 +45,7 @@ final class JobRoutes {
      * within the payload cap, and names it {@code info} when not.
      */
     private void updateInfo(Context ctx) {
-        long id = PathParams.id(ctx);
+        long id = tenants.jobId(ctx, PathParams.id(ctx));
         String text = body.text(ctx);
         ctx.json(queue.updateJobInfo(id, text.strip().equals("null") ? null : text));
     }

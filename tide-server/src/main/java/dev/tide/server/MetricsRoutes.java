@@ -18,7 +18,7 @@ final class MetricsRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.get("/metrics", this::scrape);
+        routes.get("/metrics", this::scrape, Access.ADMIN);
     }
 
     private void scrape(Context ctx) {

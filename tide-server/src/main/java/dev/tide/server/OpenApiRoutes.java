@@ -21,10 +21,12 @@ final class OpenApiRoutes {
     void addTo(RoutesConfig routes) {
         routes.get(
                 "/v1/openapi.json",
-                ctx -> ctx.contentType(ContentType.APPLICATION_JSON).result(Document.JSON));
+                ctx -> ctx.contentType(ContentType.APPLICATION_JSON).result(Document.JSON),
+                Access.PUBLIC);
         routes.get(
                 "/v1/openapi.yaml",
-                ctx -> ctx.contentType("application/yaml; charset=utf-8").result(Document.YAML));
+                ctx -> ctx.contentType("application/yaml; charset=utf-8").result(Document.YAML),
+                Access.PUBLIC);
     }
 
     /** Loaded on first use: a server that nobody asks for its document does not read it. */

@@ -20,20 +20,36 @@ final class ProfileRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.put("/v1/profiles", ctx -> ctx.json(queue.defineProfile(body.required(ctx, Profile.class))));
-        routes.get("/v1/profiles", ctx -> ctx.json(new HttpBodies.Profiles(queue.profiles())));
-        routes.get("/v1/profiles/status", ctx -> ctx.json(new HttpBodies.ProfileStatuses(queue.profileStatus())));
-        routes.delete("/v1/profiles/{key}", ctx -> {
-            queue.deleteProfile(ctx.pathParam("key"));
-            ctx.status(204);
-        });
-        routes.put("/v1/load/{signal}", ctx -> {
-            HttpBodies.LoadReading reading = body.required(ctx, HttpBodies.LoadReading.class);
-            if (reading.value() == null || !Double.isFinite(reading.value())) {
-                throw new InvalidRequestException("value", "must be a finite number");
-            }
-            queue.reportLoad(ctx.pathParam("signal"), reading.value());
-            ctx.status(204);
-        });
+        routes.put(
+                "/v1/profiles", ctx -> ctx.json(queue.defineProfile(body.required(ctx, Profile.class))), Access.ADMIN);
+        routes.get(
+                "/v1/profiles",
+                ctx -> ctx.json(new HttpBodies.Profiles(queue.profiles())),
+                Access.WORKER,
+                Access.ADMIN);
+        routes.get(
+                "/v1/profiles/status",
+                ctx -> ctx.json(new HttpBodies.ProfileStatuses(queue.profileStatus())),
+                Access.WORKER,
+                Access.ADMIN);
+        routes.delete(
+                "/v1/profiles/{key}",
+                ctx -> {
+                    queue.deleteProfile(ctx.pathParam("key"));
+                    ctx.status(204);
+                },
+                Access.ADMIN);
+        routes.put(
+                "/v1/load/{signal}",
+                ctx -> {
+                    HttpBodies.LoadReading reading = body.required(ctx, HttpBodies.LoadReading.class);
+                    if (reading.value() == null || !Double.isFinite(reading.value())) {
+                        throw new InvalidRequestException("value", "must be a finite number");
+                    }
+                    queue.reportLoad(ctx.pathParam("signal"), reading.value());
+                    ctx.status(204);
+                },
+                Access.WORKER,
+                Access.ADMIN);
     }
 }

@@ -24,20 +24,30 @@ final class ScheduleRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.put("/v1/schedules", ctx -> ctx.json(queue.defineSchedule(body.required(ctx, Schedule.class))));
-        routes.put("/v1/schedules/{name}", ctx -> ctx.json(queue.defineSchedule(body.named(ctx, Schedule.class))));
-        routes.get("/v1/schedules", ctx -> ctx.json(new HttpBodies.Schedules(queue.schedules())));
-        routes.get("/v1/schedules/{name}", ctx -> ctx.json(queue.schedule(PathParams.text(ctx, "name"))));
+        routes.put(
+                "/v1/schedules",
+                ctx -> ctx.json(queue.defineSchedule(body.required(ctx, Schedule.class))),
+                Access.ADMIN);
+        routes.put(
+                "/v1/schedules/{name}",
+                ctx -> ctx.json(queue.defineSchedule(body.named(ctx, Schedule.class))),
+                Access.ADMIN);
+        routes.get("/v1/schedules", ctx -> ctx.json(new HttpBodies.Schedules(queue.schedules())), Access.ADMIN);
+        routes.get("/v1/schedules/{name}", ctx -> ctx.json(queue.schedule(PathParams.text(ctx, "name"))), Access.ADMIN);
         routes.get(
                 "/v1/schedules/{name}/firings",
                 ctx -> ctx.json(
-                        new HttpBodies.Firings(queue.scheduleFirings(PathParams.text(ctx, "name"), count(ctx)))));
-        routes.post("/v1/schedules/{name}/pause", ctx -> ctx.json(queue.pauseSchedule(name(ctx))));
-        routes.post("/v1/schedules/{name}/resume", ctx -> ctx.json(queue.resumeSchedule(name(ctx))));
-        routes.delete("/v1/schedules/{name}", ctx -> {
-            queue.deleteSchedule(PathParams.text(ctx, "name"));
-            ctx.status(204);
-        });
+                        new HttpBodies.Firings(queue.scheduleFirings(PathParams.text(ctx, "name"), count(ctx)))),
+                Access.ADMIN);
+        routes.post("/v1/schedules/{name}/pause", ctx -> ctx.json(queue.pauseSchedule(name(ctx))), Access.ADMIN);
+        routes.post("/v1/schedules/{name}/resume", ctx -> ctx.json(queue.resumeSchedule(name(ctx))), Access.ADMIN);
+        routes.delete(
+                "/v1/schedules/{name}",
+                ctx -> {
+                    queue.deleteSchedule(PathParams.text(ctx, "name"));
+                    ctx.status(204);
+                },
+                Access.ADMIN);
     }
 
     /** The schedule named by the path; these routes take no body but {@code {}}. */

@@ -24,7 +24,7 @@ final class StatsRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.get("/v1/stats", ctx -> ctx.json(new HttpBodies.Stats(queue.stats(query(ctx)))));
+        routes.get("/v1/stats", ctx -> ctx.json(new HttpBodies.Stats(queue.stats(query(ctx)))), Access.ADMIN);
     }
 
     private static StatsQuery query(Context ctx) {

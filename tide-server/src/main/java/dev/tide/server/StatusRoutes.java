@@ -22,11 +22,11 @@ final class StatusRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.get("/healthz", this::health);
-        routes.get("/readyz", this::ready);
-        routes.get("/v1/status", ctx -> ctx.json(queue.status()));
-        routes.post("/v1/suspend", ctx -> ctx.json(queue.suspendServer()));
-        routes.post("/v1/resume", ctx -> ctx.json(queue.resumeServer()));
+        routes.get("/healthz", this::health, Access.PUBLIC);
+        routes.get("/readyz", this::ready, Access.PUBLIC);
+        routes.get("/v1/status", ctx -> ctx.json(queue.status()), Access.ADMIN);
+        routes.post("/v1/suspend", ctx -> ctx.json(queue.suspendServer()), Access.ADMIN);
+        routes.post("/v1/resume", ctx -> ctx.json(queue.resumeServer()), Access.ADMIN);
     }
 
     /** 200 {@code ok} while serving; 503 {@code stopping} from the moment a stop begins, so traffic drains away. */

@@ -13,22 +13,34 @@ import io.javalin.http.Context;
 final class TaskRoutes {
     private final TaskQueue queue;
     private final JsonBody body;
+    private final TenantScope tenants;
 
     TaskRoutes(TaskQueue queue, JsonBody body) {
         this.queue = queue;
         this.body = body;
+        this.tenants = new TenantScope(queue);
     }
 
     void addTo(RoutesConfig routes) {
-        routes.post("/v1/tasks", this::enqueue);
-        routes.post("/v1/tasks/batch", this::enqueueAll);
-        routes.post("/v1/tasks/enqueue-and-claim", this::enqueueAndClaim);
-        routes.get("/v1/tasks", ctx -> ctx.json(queue.tasks(TaskQueryParams.parse(ctx))));
-        routes.get("/v1/tasks/{id}", ctx -> ctx.json(queue.task(PathParams.id(ctx))));
-        routes.post("/v1/tasks/{id}/cancel", this::cancel);
-        routes.post("/v1/tasks/{id}/retry", this::retry);
-        routes.post("/v1/tasks/park", ctx -> ctx.json(new HttpBodies.Parked(queue.park(selection(ctx)))));
-        routes.post("/v1/tasks/unpark", ctx -> ctx.json(new HttpBodies.Unparked(queue.unpark(selection(ctx)))));
+        routes.post("/v1/tasks", this::enqueue, Access.SUBMITTER);
+        routes.post("/v1/tasks/batch", this::enqueueAll, Access.SUBMITTER);
+        routes.post("/v1/tasks/enqueue-and-claim", this::enqueueAndClaim, Access.SUBMITTER);
+        routes.get(
+                "/v1/tasks",
+                ctx -> ctx.json(queue.tasks(tenants.own(ctx, TaskQueryParams.parse(ctx)))),
+                Access.SUBMITTER);
+        routes.get(
+                "/v1/tasks/{id}",
+                ctx -> ctx.json(tenants.task(ctx, PathParams.id(ctx))),
+                Access.SUBMITTER,
+                Access.WORKER);
+        routes.post("/v1/tasks/{id}/cancel", this::cancel, Access.SUBMITTER);
+        routes.post("/v1/tasks/{id}/retry", this::retry, Access.SUBMITTER);
+        routes.post("/v1/tasks/park", ctx -> ctx.json(new HttpBodies.Parked(queue.park(selection(ctx)))), Access.ADMIN);
+        routes.post(
+                "/v1/tasks/unpark",
+                ctx -> ctx.json(new HttpBodies.Unparked(queue.unpark(selection(ctx)))),
+                Access.ADMIN);
     }
 
     /**
@@ -36,25 +48,26 @@ final class TaskRoutes {
      * coalescing key met a pending task that its type ignores the newcomer for or merges it into.
      */
     private void enqueue(Context ctx) {
-        EnqueueResult result = queue.enqueue(body.required(ctx, NewTask.class));
+        EnqueueResult result = queue.enqueue(tenants.own(ctx, body.required(ctx, NewTask.class), ""));
         ctx.status(result.created() ? 201 : 200).json(result);
     }
 
     /** 201 (200 when an idempotency or coalescing key answered with an existing task), leased to the caller or not. */
     private void enqueueAndClaim(Context ctx) {
         HttpBodies.EnqueueAndClaim request = body.required(ctx, HttpBodies.EnqueueAndClaim.class);
-        EnqueuedAndClaimed result = queue.enqueueAndClaim(request.task(), request.worker(), request.leaseDuration());
+        EnqueuedAndClaimed result = queue.enqueueAndClaim(
+                tenants.own(ctx, request.task(), "task"), request.worker(), request.leaseDuration());
         ctx.status(result.enqueued().created() ? 201 : 200).json(result);
     }
 
     /** All or nothing: one invalid task refuses the whole batch, naming it as {@code tasks[i].field}. */
     private void enqueueAll(Context ctx) {
         HttpBodies.TaskBatch batch = body.required(ctx, HttpBodies.TaskBatch.class);
-        ctx.status(201).json(new HttpBodies.EnqueueResults(queue.enqueueAll(batch.tasks())));
+        ctx.status(201).json(new HttpBodies.EnqueueResults(queue.enqueueAll(tenants.own(ctx, batch.tasks(), "tasks"))));
     }
 
     private void cancel(Context ctx) {
-        long id = PathParams.id(ctx);
+        long id = tenants.taskId(ctx, PathParams.id(ctx));
         String reason = body.optional(ctx, HttpBodies.Reason.class)
                 .map(HttpBodies.Reason::reason)
                 .orElse(null);
@@ -66,7 +79,7 @@ final class TaskRoutes {
     }
 
     private void retry(Context ctx) {
-        long id = PathParams.id(ctx);
+        long id = tenants.taskId(ctx, PathParams.id(ctx));
         body.optional(ctx, HttpBodies.Empty.class);
         ctx.json(queue.retry(id));
     }

@@ -1,6 +1,7 @@
 package dev.tide.server;
 
 import dev.tide.api.TaskQueue;
+import dev.tide.api.auth.Accounts;
 import dev.tide.api.json.Json;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
@@ -14,9 +15,11 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.ConcurrentSkipListMap;
 import org.eclipse.jetty.util.VirtualThreads;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
@@ -32,6 +35,9 @@ import org.slf4j.LoggerFactory;
  * }
  * }</pre>
  *
+ * <p>Every request but the probes, the API document and sign-in carries a bearer token ({@link Authorization}); each
+ * route names the roles that may call it ({@link Access}), and submitters see only their own tasks and jobs.
+ *
  * <p>Requests run on virtual threads, so a long-polling claim blocks cheaply. Bodies above {@link Builder#maxBodyBytes}
  * are refused with a 413 before they are parsed. {@link #stop()} is graceful: the health check turns 503, waiting
  * claims end early, new connections are refused, and requests in flight may finish within
@@ -44,7 +50,7 @@ public final class TideServer implements AutoCloseable {
 
     private final Settings settings;
     private final Lifecycle lifecycle = new Lifecycle();
-    private final Set<String> endpoints = new ConcurrentSkipListSet<>();
+    private final Map<String, Set<Access>> endpoints = new ConcurrentSkipListMap<>();
     private final Javalin javalin;
     private volatile int boundPort = -1;
 
@@ -78,14 +84,17 @@ public final class TideServer implements AutoCloseable {
         config.jsonMapper(new JavalinJackson(Json.mapper(), false));
         config.events.handlerAdded(added -> {
             if (added.getHttpMethod().isHttpMethod()) {
-                endpoints.add(added.getHttpMethod() + " " + added.getPath());
+                Set<Access> access = EnumSet.noneOf(Access.class);
+                added.getRoles().forEach(role -> access.add((Access) role));
+                endpoints.put(added.getHttpMethod() + " " + added.getPath(), access);
             }
         });
 
         JsonBody body = new JsonBody(settings.maxBodyBytes);
         new ErrorMapper().addTo(config.routes);
         new StatusRoutes(queue, lifecycle).addTo(config.routes);
-        new ActorScope().addTo(config.routes);
+        new Authentication(settings.authorization).addTo(config.routes);
+        new UserRoutes(settings.accounts, body).addTo(config.routes);
         new EventRoutes(queue).addTo(config.routes);
         new StatsRoutes(queue).addTo(config.routes);
         new TaskRoutes(queue, body).addTo(config.routes);
@@ -98,6 +107,7 @@ public final class TideServer implements AutoCloseable {
         new QueueRoutes(queue, body).addTo(config.routes);
         new ProfileRoutes(queue, body).addTo(config.routes);
         new ScheduleRoutes(queue, body).addTo(config.routes);
+        new IntakeRoutes(queue, body).addTo(config.routes);
         new OpenApiRoutes().addTo(config.routes);
         QueueDepthGauges depths = new QueueDepthGauges(settings.prometheus, () -> ServerMetrics.depths(queue));
         new MetricsRoutes(settings.prometheus, depths).addTo(config.routes);
@@ -108,7 +118,12 @@ public final class TideServer implements AutoCloseable {
      * no more and no less (its test compares the two).
      */
     Set<String> endpoints() {
-        return Set.copyOf(endpoints);
+        return Set.copyOf(endpoints.keySet());
+    }
+
+    /** Who may call each route, as {@link #endpoints()} names them: what the document's x-tide-access must say. */
+    Map<String, Set<Access>> access() {
+        return Map.copyOf(endpoints);
     }
 
     /**
@@ -180,7 +195,9 @@ public final class TideServer implements AutoCloseable {
             Duration stopTimeout,
             Duration drainDelay,
             PrometheusMeterRegistry prometheus,
-            TlsKeystore tls) {}
+            TlsKeystore tls,
+            Accounts accounts,
+            Authorization authorization) {}
 
     /** Configures a server; every setting has a default. */
     public static final class Builder {
@@ -194,6 +211,8 @@ public final class TideServer implements AutoCloseable {
         private PrometheusMeterRegistry prometheus;
         private TlsKeystore tls;
         private boolean allowPlainHttp;
+        private Accounts accounts;
+        private Authorization authorization;
 
         private Builder(TaskQueue queue) {
             this.queue = Objects.requireNonNull(queue, "queue");
@@ -288,15 +307,40 @@ public final class TideServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * The users the admin API manages and sign-in checks (default: the engine's built-in user store,
+         * {@link Tide#accounts()}).
+         */
+        public Builder accounts(Accounts value) {
+            this.accounts = Objects.requireNonNull(value, "accounts");
+            return this;
+        }
+
+        /**
+         * Who may call which route (default: the tokens and roles of {@link #accounts}). Every route but the probes,
+         * the API document and sign-in needs a valid bearer token; there is no way to turn that off.
+         */
+        public Builder authorization(Authorization value) {
+            this.authorization = Objects.requireNonNull(value, "authorization");
+            return this;
+        }
+
         public TideServer build() {
             requireSafeTransport(host, tls != null, allowPlainHttp);
+            Accounts users = accounts != null ? accounts : queue instanceof Tide tide ? tide.accounts() : null;
+            if (users == null) {
+                throw new IllegalArgumentException("a server in front of something other than a Tide engine needs "
+                        + "its users: give TideServer.Builder.accounts (and authorization, if they decide otherwise)");
+            }
+            Authorization auth = authorization != null ? authorization : Authorization.of(users);
             long body = maxBodyBytes != null ? maxBodyBytes : defaultBodyLimit(queue);
             PrometheusMeterRegistry metrics = prometheus != null ? prometheus : ServerMetrics.prometheusOf(queue);
             if (metrics == null) {
                 metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
             }
             return new TideServer(
-                    queue, new Settings(host, port, body, maxClaimWait, stopTimeout, drainDelay, metrics, tls));
+                    queue,
+                    new Settings(host, port, body, maxClaimWait, stopTimeout, drainDelay, metrics, tls, users, auth));
         }
 
         /**

@@ -17,9 +17,16 @@ final class TypeRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.put("/v1/task-types/{name}", ctx -> ctx.json(queue.defineTaskType(body.named(ctx, TaskType.class))));
-        routes.get("/v1/task-types", ctx -> ctx.json(new HttpBodies.TaskTypes(queue.taskTypes())));
-        routes.put("/v1/job-types/{name}", ctx -> ctx.json(queue.defineJobType(body.named(ctx, JobType.class))));
-        routes.get("/v1/job-types", ctx -> ctx.json(new HttpBodies.JobTypes(queue.jobTypes())));
+        routes.put(
+                "/v1/task-types/{name}",
+                ctx -> ctx.json(queue.defineTaskType(body.named(ctx, TaskType.class))),
+                Access.ADMIN);
+        routes.get(
+                "/v1/task-types", ctx -> ctx.json(new HttpBodies.TaskTypes(queue.taskTypes())), Access.AUTHENTICATED);
+        routes.put(
+                "/v1/job-types/{name}",
+                ctx -> ctx.json(queue.defineJobType(body.named(ctx, JobType.class))),
+                Access.ADMIN);
+        routes.get("/v1/job-types", ctx -> ctx.json(new HttpBodies.JobTypes(queue.jobTypes())), Access.AUTHENTICATED);
     }
 }

@@ -17,9 +17,12 @@ final class WorkerRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.get("/v1/workers/{worker}/leases", ctx -> ctx.json(new HttpBodies.Tasks(queue.leases(worker(ctx)))));
-        routes.post("/v1/workers/{worker}/resume", this::resume);
-        routes.post("/v1/workers/{worker}/release", this::release);
+        routes.get(
+                "/v1/workers/{worker}/leases",
+                ctx -> ctx.json(new HttpBodies.Tasks(queue.leases(worker(ctx)))),
+                Access.WORKER);
+        routes.post("/v1/workers/{worker}/resume", this::resume, Access.WORKER);
+        routes.post("/v1/workers/{worker}/release", this::release, Access.WORKER);
     }
 
     private void resume(Context ctx) {

@@ -1,6 +1,7 @@
 package dev.tide.server;
 
 import dev.tide.api.TaskQueue;
+import dev.tide.api.auth.Accounts;
 import dev.tide.client.TideClient;
 import dev.tide.core.Tide;
 import dev.tide.core.contract.QueueFixture;
@@ -9,8 +10,14 @@ import java.nio.file.Path;
 import java.time.InstantSource;
 
 /** A real engine on SQLite behind a real server on loopback, reached through a real client. */
-public record HttpFixture(TideClient client, TideServer server, Tide engine, InstantSource clock, Path folder)
+public record HttpFixture(
+        TideClient client, TideServer server, Tide engine, InstantSource clock, Path folder, String adminToken)
         implements QueueFixture {
+
+    @Override
+    public Accounts accounts() {
+        return client.accounts();
+    }
 
     @Override
     public TaskQueue queue() {

@@ -5,13 +5,14 @@ import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
 import dev.tide.core.contract.FixtureFactory;
 import dev.tide.core.testing.TempFolders;
+import dev.tide.core.testing.TestUsers;
 import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.function.UnaryOperator;
 
 /**
  * Opens each test's queue as a {@link TideClient} talking over loopback HTTP to a {@link TideServer} on a free port,
- * in front of a {@link Tide} engine on SQLite in a fresh temporary folder.
+ * in front of a {@link Tide} engine on SQLite in a fresh temporary folder. The client acts as an administrator.
  */
 public final class HttpFixtureFactory implements FixtureFactory {
     private final UnaryOperator<TideServer.Builder> serverSettings;
@@ -36,7 +37,9 @@ public final class HttpFixtureFactory implements FixtureFactory {
                     .apply(TideServer.builder(engine).port(0))
                     .build()
                     .start();
-            return new HttpFixture(TideClient.connect(server.uri()), server, engine, clock, folder);
+            String token = TestUsers.adminToken(engine.accounts());
+            TideClient client = TideClient.builder(server.uri()).token(token).build();
+            return new HttpFixture(client, server, engine, clock, folder, token);
         } catch (RuntimeException e) {
             if (server != null) {
                 server.stop();

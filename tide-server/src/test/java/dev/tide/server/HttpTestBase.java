@@ -46,7 +46,7 @@ abstract class HttpTestBase {
         fixture = new HttpFixtureFactory(this::server).open(clock, config());
         client = fixture.client();
         engine = fixture.engine();
-        raw = new RawHttp(fixture.server().uri());
+        raw = new RawHttp(fixture.server().uri(), fixture.adminToken());
     }
 
     @AfterEach

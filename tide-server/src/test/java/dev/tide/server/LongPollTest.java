@@ -32,7 +32,9 @@ class LongPollTest extends HttpTestBase {
         assertThat(waiting).isNotDone();
 
         long id;
-        try (TideClient producer = TideClient.connect(fixture.server().uri())) {
+        try (TideClient producer = TideClient.builder(fixture.server().uri())
+                .token(fixture.adminToken())
+                .build()) {
             id = producer.enqueue(NewTask.of("email", null)).id();
         }
 
@@ -59,7 +61,9 @@ class LongPollTest extends HttpTestBase {
                         .maxClaimWait(Duration.ofSeconds(1))
                         .build()
                         .start();
-                TideClient viaCapped = TideClient.connect(capped.uri())) {
+                TideClient viaCapped = TideClient.builder(capped.uri())
+                        .token(fixture.adminToken())
+                        .build()) {
             long started = System.nanoTime();
 
             List<LeasedTask> claimed =

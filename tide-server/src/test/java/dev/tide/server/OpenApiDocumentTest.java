@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -37,6 +38,30 @@ class OpenApiDocumentTest extends HttpTestBase {
         assertThat(registered)
                 .as("routes openapi.yaml documents but the server does not register")
                 .containsAll(documented);
+    }
+
+    @Test
+    void documentsWhoMayCallEachRouteAsTheServerEnforcesIt() {
+        JsonNode paths = served().path("paths");
+        Map<String, Set<Access>> registered = fixture.server().access();
+
+        assertThat(registered.values())
+                .as("every route names its access")
+                .allSatisfy(a -> assertThat(a).isNotEmpty());
+        for (Map.Entry<String, Set<Access>> route : registered.entrySet()) {
+            String[] methodAndPath = route.getKey().split(" ", 2);
+            JsonNode operation = paths.path(methodAndPath[1]).path(methodAndPath[0].toLowerCase(Locale.ROOT));
+            Set<String> documented = new TreeSet<>();
+            operation.path("x-tide-access").forEach(a -> documented.add(a.asText()));
+            Set<String> enforced = new TreeSet<>();
+            route.getValue().forEach(a -> enforced.add(a.name().toLowerCase(Locale.ROOT)));
+            assertThat(documented).as(route.getKey()).isEqualTo(enforced);
+            boolean publicRoute = enforced.contains("public");
+            assertThat(operation.path("security").isArray()
+                            && operation.path("security").isEmpty())
+                    .as(route.getKey() + ": security [] exactly on public routes")
+                    .isEqualTo(publicRoute);
+        }
     }
 
     @Test

@@ -10,6 +10,7 @@ import dev.tide.client.TideClient;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
 import dev.tide.core.testing.PostgresSchema;
+import dev.tide.core.testing.TestUsers;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.List;
@@ -28,16 +29,23 @@ class PostgresMetricsTest {
                 .build();
     }
 
+    /** An administrator's token: the two nodes share one user store, so either issues it for both. */
+    private static String token(Tide node) {
+        return TestUsers.adminToken(node.accounts());
+    }
+
     @Test
     void depthsAreSharedCountersAreTheNodes() {
         try (Tide a = node("a");
                 Tide b = node("b");
                 TideServer serverA = TideServer.builder(a).port(0).build().start();
                 TideServer serverB = TideServer.builder(b).port(0).build().start();
-                TideClient clientA = TideClient.connect(serverA.uri());
-                TideClient clientB = TideClient.connect(serverB.uri());
-                RawHttp rawA = new RawHttp(serverA.uri());
-                RawHttp rawB = new RawHttp(serverB.uri())) {
+                TideClient clientA =
+                        TideClient.builder(serverA.uri()).token(token(a)).build();
+                TideClient clientB =
+                        TideClient.builder(serverB.uri()).token(token(a)).build();
+                RawHttp rawA = new RawHttp(serverA.uri(), token(a));
+                RawHttp rawB = new RawHttp(serverB.uri(), token(b))) {
             clientA.enqueue(NewTask.of("t", null));
             clientA.enqueue(NewTask.of("t", null));
             LeasedTask leased =

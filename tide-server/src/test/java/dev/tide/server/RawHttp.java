@@ -17,9 +17,22 @@ final class RawHttp implements AutoCloseable {
     private final HttpClient client =
             HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final URI base;
+    private final String token;
 
+    /** Requests without credentials. */
     RawHttp(URI base) {
+        this(base, null);
+    }
+
+    /** Requests presenting {@code token} as their bearer token. */
+    RawHttp(URI base, String token) {
         this.base = base;
+        this.token = token;
+    }
+
+    /** The same server, other credentials. */
+    RawHttp as(String otherToken) {
+        return new RawHttp(base, otherToken);
     }
 
     /** An answer: status, body text, and the body as JSON (a missing node when it is not JSON). */
@@ -78,13 +91,15 @@ final class RawHttp implements AutoCloseable {
     }
 
     private Answer exchange(String method, String path, HttpRequest.BodyPublisher body) {
-        HttpRequest request = HttpRequest.newBuilder(base.resolve(path))
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
                 .timeout(Duration.ofSeconds(30))
                 .header("Content-Type", "application/json")
-                .method(method, body)
-                .build();
+                .method(method, body);
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
         try {
-            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
             return new Answer(response.statusCode(), response.body(), response);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -46,7 +46,9 @@ class RemoteWorkerPoolTest extends HttpTestBase {
         List<NewTask> batch = IntStream.range(0, TASKS)
                 .mapToObj(i -> NewTask.of("work", Map.of("i", i)))
                 .toList();
-        try (TideClient second = TideClient.connect(fixture.server().uri());
+        try (TideClient second = TideClient.builder(fixture.server().uri())
+                        .token(fixture.adminToken())
+                        .build();
                 WorkerPool a = pool(client, "remote-a");
                 WorkerPool b = pool(second, "remote-b")) {
             client.enqueueAll(batch.subList(0, TASKS / 2));

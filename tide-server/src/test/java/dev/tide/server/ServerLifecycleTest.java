@@ -9,6 +9,7 @@ import dev.tide.api.TideException;
 import dev.tide.client.TideClient;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
+import dev.tide.core.testing.TestUsers;
 import dev.tide.core.time.ManualClock;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -28,6 +29,7 @@ class ServerLifecycleTest {
     Path folder;
 
     Tide engine;
+    String token;
 
     @BeforeEach
     void openEngine() {
@@ -36,6 +38,7 @@ class ServerLifecycleTest {
                 .clock(new ManualClock(Instant.parse("2030-01-07T09:00:00Z")))
                 .config(TideConfig.defaults().withMaintenanceInterval(null))
                 .build();
+        token = TestUsers.adminToken(engine.accounts());
     }
 
     @AfterEach
@@ -53,7 +56,7 @@ class ServerLifecycleTest {
     @Test
     void stopEndsAWaitingClaimEarlyAndAnswersIt() throws Exception {
         TideServer server = TideServer.builder(engine).port(0).build().start();
-        try (TideClient client = TideClient.connect(server.uri())) {
+        try (TideClient client = TideClient.builder(server.uri()).token(token).build()) {
             CompletableFuture<List<LeasedTask>> waiting = CompletableFuture.supplyAsync(
                     () -> client.claim(ClaimRequest.of("default", "w", 1).withWait(Duration.ofSeconds(30))));
             Thread.sleep(300); // let the claim reach the server and start waiting
@@ -79,7 +82,7 @@ class ServerLifecycleTest {
                 .drainDelay(Duration.ofSeconds(2))
                 .build()
                 .start();
-        try (RawHttp raw = new RawHttp(server.uri())) {
+        try (RawHttp raw = new RawHttp(server.uri(), token)) {
             assertThat(raw.get("healthz").status()).isEqualTo(200);
 
             CompletableFuture<Void> stopping = CompletableFuture.runAsync(server::stop);

@@ -73,8 +73,10 @@ class StatsRoutesTest extends HttpTestBase {
 
     @Test
     void theActorAClientNamesIsRecordedWithItsActions() {
-        try (TideClient ada =
-                TideClient.builder(fixture.server().uri()).actor("ops:ada").build()) {
+        try (TideClient ada = TideClient.builder(fixture.server().uri())
+                .token(fixture.adminToken())
+                .actor("ops:ada")
+                .build()) {
             ada.suspendQueue("mail");
         }
         try (Actor.Scope as = Actor.enter("cli:bob")) {
@@ -82,11 +84,14 @@ class StatsRoutesTest extends HttpTestBase {
         }
         client.suspendServer();
 
-        var events = client.events(EventQuery.recent());
+        var events = client.events(EventQuery.recent().withLimit(3));
         assertThat(events)
                 .extracting(TideEvent::kind)
                 .containsExactly(TideEvent.SUSPENDED, TideEvent.RESUMED, TideEvent.SUSPENDED);
-        assertThat(events).extracting(StatsRoutesTest::actor).containsExactly(null, "cli:bob", "ops:ada");
+        assertThat(events)
+                .as("the authenticated caller, and beside it whom the client says it acts for")
+                .extracting(StatsRoutesTest::actor)
+                .containsExactly("admin", "admin (cli:bob)", "admin (ops:ada)");
     }
 
     private static String actor(TideEvent e) {

@@ -14,6 +14,7 @@ import dev.tide.api.TaskState;
 import dev.tide.api.TideException;
 import dev.tide.client.TideClient;
 import dev.tide.core.Tide;
+import dev.tide.core.testing.TestUsers;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,6 +39,7 @@ class TlsTest {
     Path folder;
 
     Tide engine;
+    String token;
 
     @BeforeAll
     static void generate() {
@@ -47,6 +49,7 @@ class TlsTest {
     @BeforeEach
     void openEngine() {
         engine = Tide.builder().sqlite(folder).build();
+        token = TestUsers.adminToken(engine.accounts());
     }
 
     @AfterEach
@@ -62,6 +65,7 @@ class TlsTest {
     void aClientTrustingTheCertificateEnqueuesClaimsAndAcksOverHttps() {
         try (TideServer server = tlsServer().build().start();
                 TideClient client = TideClient.builder(server.uri())
+                        .token(token)
                         .trustStore(certificate.trustStore(), certificate.password())
                         .build()) {
             assertThat(server.uri().toString()).startsWith("https://127.0.0.1:");
@@ -84,6 +88,7 @@ class TlsTest {
                         .build()
                         .start();
                 TideClient client = TideClient.builder(server.uri())
+                        .token(token)
                         .trustStore(certificate.trustStore(), certificate.password())
                         .build()) {
             assertThat(client.tasks(TaskQuery.all()).items()).isEmpty();
@@ -98,6 +103,7 @@ class TlsTest {
     void plainHttpToTheTlsPortGetsNoAnswer() {
         try (TideServer server = tlsServer().build().start();
                 TideClient plain = TideClient.builder(URI.create("http://127.0.0.1:" + server.port() + "/"))
+                        .token(token)
                         .requestTimeout(Duration.ofSeconds(5))
                         .build()) {
             assertThatThrownBy(() -> plain.enqueue(NewTask.of("email", null)))
@@ -111,7 +117,8 @@ class TlsTest {
     @Test
     void aClientThatDoesNotTrustTheCertificateIsRefusedInTheHandshake() {
         try (TideServer server = tlsServer().build().start();
-                TideClient untrusting = TideClient.connect(server.uri())) {
+                TideClient untrusting =
+                        TideClient.builder(server.uri()).token(token).build()) {
             assertThatThrownBy(() -> untrusting.enqueue(NewTask.of("email", null)))
                     .isInstanceOf(TideException.class)
                     .extracting(Throwable::getCause, InstanceOfAssertFactories.THROWABLE)
@@ -144,11 +151,14 @@ class TlsTest {
                         .allowPlainHttp(true)
                         .build()
                         .start();
-                TideClient client = TideClient.connect(URI.create("http://127.0.0.1:" + server.port() + "/"))) {
+                TideClient client = TideClient.builder(URI.create("http://127.0.0.1:" + server.port() + "/"))
+                        .token(token)
+                        .build()) {
             assertThat(client.enqueue(NewTask.of("email", null)).created()).isTrue();
         }
         try (TideServer server = tlsServer().host("0.0.0.0").build().start();
                 TideClient client = TideClient.builder(URI.create("https://127.0.0.1:" + server.port() + "/"))
+                        .token(token)
                         .trustStore(certificate.trustStore(), certificate.password())
                         .build()) {
             assertThat(client.enqueue(NewTask.of("email", null)).created()).isTrue();

@@ -71,6 +71,9 @@ public final class HttpBodies {
 
     public record ProfileStatuses(List<dev.tide.api.ProfileStatus> profiles) {}
 
+    /** {@code PUT /v1/intake}: the folder intake switch. */
+    public record IntakeSwitch(Boolean enabled) {}
+
     public record Schedules(List<dev.tide.api.ScheduleInfo> schedules) {}
 
     /** A schedule's upcoming firings, earliest first. */
@@ -93,4 +96,32 @@ public final class HttpBodies {
      * @param maintenanceLeader whether this node did the maintenance chores on its last pass
      */
     public record Health(String status, String node, Boolean maintenanceLeader) {}
+
+    // --- users and credentials -----------------------------------------------------------------------------------
+
+    public record UserList(List<dev.tide.api.auth.Account> users) {}
+
+    public record Roles(Set<dev.tide.api.auth.Role> roles) {}
+
+    public record Password(String password) {
+        @Override
+        public String toString() {
+            return "Password[***]";
+        }
+    }
+
+    public record Limits(Integer pendingLimit, Integer submitsPerMinute) {}
+
+    /** @param validFor null: an API token valid until revoked */
+    public record TokenRequest(String label, Duration validFor) {}
+
+    public record TokenList(List<dev.tide.api.auth.TokenInfo> tokens) {}
+
+    /** @param validFor null: the server's default session length */
+    public record SignIn(String user, String password, Duration validFor) {
+        @Override
+        public String toString() {
+            return "SignIn[user=" + user + ", password=***, validFor=" + validFor + "]";
+        }
+    }
 }

@@ -9,13 +9,15 @@ import java.time.Duration;
 /**
  * A remote worker process: a {@link WorkerPool} over HTTP whose handler announces each task on stdout, sleeps, then
  * records the execution in a ledger. Arguments: server URL, ledger JDBC URL, worker name, sleep in milliseconds, and
- * optionally the task type it handles ({@code slow} by default).
+ * optionally the task type it handles ({@code slow} by default). Its token comes in {@code TIDE_TOKEN}.
  */
 public final class RemoteWorker {
     private RemoteWorker() {}
 
     public static void main(String[] args) throws InterruptedException {
-        TideClient client = TideClient.connect(URI.create(args[0]));
+        TideClient client = TideClient.builder(URI.create(args[0]))
+                .token(System.getenv("TIDE_TOKEN"))
+                .build();
         Ledger ledger = Ledger.open(args[1]);
         long sleep = Long.parseLong(args[3]);
         WorkerPool.builder(client)

@@ -1,6 +1,7 @@
 package dev.tide.core.store;
 
 import dev.tide.api.EventQuery;
+import dev.tide.api.IntakeStatus;
 import dev.tide.api.JobInfo;
 import dev.tide.api.JobType;
 import dev.tide.api.LeasedTask;
@@ -316,6 +317,51 @@ public interface Store extends AutoCloseable {
 
     /** Counts tasks by state; used by tests and the status command. */
     OptionalLong taskCount(String queue, dev.tide.api.TaskState state);
+
+    // --- folder intake -------------------------------------------------------------------------------------------
+
+    /** The intake switch and the passes' counts (switched on, nothing counted, before anything was written). */
+    IntakeStatus intakeGet();
+
+    /** Switches folder intake on or off for every node; returns the status after. */
+    IntakeStatus intakeSwitch(boolean enabled, Instant now);
+
+    /** Adds a pass's counts and keeps its scan time if it is the latest. */
+    void intakeRecord(IntakePass pass);
+    // --- accounts ------------------------------------------------------------------------------------------------
+
+    /** Adds an account; empty when the name is taken. */
+    Optional<AccountRecord> accountInsert(dev.tide.api.auth.NewAccount account, String passwordHash, Instant now);
+
+    Optional<AccountRecord> accountGet(String name);
+
+    List<AccountRecord> accountList();
+
+    Optional<AccountRecord> accountSetRoles(String name, Set<dev.tide.api.auth.Role> roles, Instant now);
+
+    /** Sets the password hash and ends the account's sessions, in one transaction. */
+    Optional<AccountRecord> accountSetPassword(String name, String passwordHash, Instant now);
+
+    Optional<AccountRecord> accountSetLimits(String name, Integer pendingLimit, Integer submitsPerMinute, Instant now);
+
+    Optional<AccountRecord> accountSetDisabled(String name, boolean disabled, Instant now);
+
+    void tokenInsert(TokenRow token);
+
+    Optional<TokenHolder> tokenLookup(String digest);
+
+    List<dev.tide.api.auth.TokenInfo> tokenList(String account);
+
+    boolean tokenDelete(String account, String id);
+
+    /** Deletes tokens expired by {@code now}; returns how many. */
+    int tokenPrune(Instant now);
+
+    /** A server-wide setting ({@code tide_settings}); empty when unset. */
+    Optional<String> settingGet(String name);
+
+    /** Sets a server-wide setting; null removes it. */
+    void settingPut(String name, String value, Instant now);
 
     // --- coordination --------------------------------------------------------------------------------------------
 

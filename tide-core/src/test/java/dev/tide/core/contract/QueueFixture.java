@@ -1,6 +1,7 @@
 package dev.tide.core.contract;
 
 import dev.tide.api.TaskQueue;
+import dev.tide.api.auth.Accounts;
 import dev.tide.core.Tide;
 
 /**
@@ -12,6 +13,11 @@ public interface QueueFixture extends AutoCloseable {
 
     /** The engine behind the queue, for maintenance and white-box checks. */
     Tide engine();
+
+    /** The users of the server in front of the queue: the engine's own store, or the admin API over HTTP. */
+    default Accounts accounts() {
+        return engine().accounts();
+    }
 
     /** Runs one maintenance pass on the engine (promotion, lease reclaim, pruning). */
     default void maintenance() {

@@ -8,6 +8,7 @@ import dev.tide.api.Discipline;
 import dev.tide.api.EnqueueResult;
 import dev.tide.api.EventQuery;
 import dev.tide.api.HourlyStats;
+import dev.tide.api.IntakeStatus;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.JobInfo;
 import dev.tide.api.JobState;
@@ -35,8 +36,12 @@ import dev.tide.api.TaskState;
 import dev.tide.api.TaskType;
 import dev.tide.api.TideEvent;
 import dev.tide.api.UserShares;
+import dev.tide.api.auth.NewAccount;
+import dev.tide.api.auth.Role;
+import dev.tide.api.auth.TokenInfo;
 import dev.tide.api.json.Json;
 import dev.tide.core.engine.DispatchKey;
+import dev.tide.core.store.AccountRecord;
 import dev.tide.core.store.CallerLease;
 import dev.tide.core.store.DeadlineDue;
 import dev.tide.core.store.DeadlineRaise;
@@ -47,6 +52,7 @@ import dev.tide.core.store.EventRow;
 import dev.tide.core.store.Expired;
 import dev.tide.core.store.ExpiredLease;
 import dev.tide.core.store.InsertBatch;
+import dev.tide.core.store.IntakePass;
 import dev.tide.core.store.JobEndHook;
 import dev.tide.core.store.JobInsertResult;
 import dev.tide.core.store.JobRow;
@@ -60,6 +66,8 @@ import dev.tide.core.store.TaskClaim;
 import dev.tide.core.store.TaskClaimById;
 import dev.tide.core.store.TaskPruned;
 import dev.tide.core.store.TaskRow;
+import dev.tide.core.store.TokenHolder;
+import dev.tide.core.store.TokenRow;
 import dev.tide.core.store.Unparked;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -1464,6 +1472,115 @@ public abstract class JdbcStore implements Store {
         });
     }
 
+    // --- accounts ------------------------------------------------------------------------------------------------
+
+    @Override
+    public Optional<AccountRecord> accountInsert(NewAccount account, String passwordHash, Instant now) {
+        return write(tx -> AccountSql.one(tx.prepare("account_insert")
+                .set("name", account.name())
+                .set("roles", AccountSql.rolesText(account.roles()))
+                .set("password_hash", passwordHash)
+                .set("pending_limit", AccountSql.limit(account.pendingLimit()))
+                .set("submits_per_minute", AccountSql.limit(account.submitsPerMinute()))
+                .set("now", now)));
+    }
+
+    @Override
+    public Optional<AccountRecord> accountGet(String name) {
+        return read(tx -> AccountSql.one(tx.prepare("account_get").set("name", name)));
+    }
+
+    @Override
+    public List<AccountRecord> accountList() {
+        return read(tx -> AccountSql.list(tx.prepare("account_list")));
+    }
+
+    @Override
+    public Optional<AccountRecord> accountSetRoles(String name, Set<Role> roles, Instant now) {
+        return write(tx -> AccountSql.one(tx.prepare("account_set_roles")
+                .set("roles", AccountSql.rolesText(roles))
+                .set("now", now)
+                .set("name", name)));
+    }
+
+    @Override
+    public Optional<AccountRecord> accountSetPassword(String name, String passwordHash, Instant now) {
+        return write(tx -> {
+            tx.prepare("token_delete_sessions").set("account", name).update();
+            return AccountSql.one(tx.prepare("account_set_password")
+                    .set("password_hash", passwordHash)
+                    .set("now", now)
+                    .set("name", name));
+        });
+    }
+
+    @Override
+    public Optional<AccountRecord> accountSetLimits(
+            String name, Integer pendingLimit, Integer submitsPerMinute, Instant now) {
+        return write(tx -> AccountSql.one(tx.prepare("account_set_limits")
+                .set("pending_limit", AccountSql.limit(pendingLimit))
+                .set("submits_per_minute", AccountSql.limit(submitsPerMinute))
+                .set("now", now)
+                .set("name", name)));
+    }
+
+    @Override
+    public Optional<AccountRecord> accountSetDisabled(String name, boolean disabled, Instant now) {
+        return write(tx -> AccountSql.one(tx.prepare("account_set_disabled")
+                .set("disabled", disabled ? 1L : 0L)
+                .set("now", now)
+                .set("name", name)));
+    }
+
+    @Override
+    public void tokenInsert(TokenRow token) {
+        write(tx -> {
+            AccountSql.insertToken(tx, token);
+            return null;
+        });
+    }
+
+    @Override
+    public Optional<TokenHolder> tokenLookup(String digest) {
+        return read(tx -> AccountSql.lookup(tx, digest));
+    }
+
+    @Override
+    public List<TokenInfo> tokenList(String account) {
+        return read(tx -> AccountSql.tokens(tx, account));
+    }
+
+    @Override
+    public boolean tokenDelete(String account, String id) {
+        return write(tx ->
+                tx.prepare("token_delete").set("account", account).set("id", id).update() > 0);
+    }
+
+    @Override
+    public int tokenPrune(Instant now) {
+        return write(tx -> tx.prepare("token_prune").set("now", now).update());
+    }
+
+    @Override
+    public Optional<String> settingGet(String name) {
+        return read(tx -> {
+            try (ResultSet rs = tx.prepare("setting_get").set("name", name).query()) {
+                return rs.next() ? Optional.of(rs.getString("value")) : Optional.empty();
+            }
+        });
+    }
+
+    @Override
+    public void settingPut(String name, String value, Instant now) {
+        write(tx -> value == null
+                ? tx.prepare("setting_delete").set("name", name).update()
+                : tx.prepare("setting_put")
+                        .set("name", name)
+                        .set("value", value)
+                        .set("now", now)
+                        .update());
+    }
+
     @Override
     public List<TideEvent> eventList(EventQuery query) {
         return read(tx -> EventSql.list(tx, query));
@@ -1492,6 +1609,24 @@ public abstract class JdbcStore implements Store {
     @Override
     public int statsPrune(Instant cutoff, int limit) {
         return write(tx -> StatsSql.prune(tx, cutoff, limit));
+    }
+
+    @Override
+    public IntakeStatus intakeGet() {
+        return read(IntakeSql::get);
+    }
+
+    @Override
+    public IntakeStatus intakeSwitch(boolean enabled, Instant now) {
+        return write(tx -> IntakeSql.switchTo(tx, enabled, now));
+    }
+
+    @Override
+    public void intakeRecord(IntakePass pass) {
+        write(tx -> {
+            IntakeSql.record(tx, pass);
+            return null;
+        });
     }
 
     @Override

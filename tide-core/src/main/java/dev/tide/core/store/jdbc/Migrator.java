@@ -10,22 +10,18 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * Versioned migrations: {@code migrations/index} in the dialect's resource folder lists the scripts in order; script
- * {@code VNNN__name.sql} is version {@code NNN}. Applied versions are recorded in {@code tide_schema_version}; each
- * script runs in the transaction that records it, after the {@code schema_lock} statement (an advisory lock on
- * PostgreSQL), so two nodes starting together migrate once.
+ * Versioned migrations: {@code migrations/index} in the dialect's resource folder lists the scripts in order. Applied
+ * scripts are recorded by name in {@code tide_schema_version}, each as the next version (so a schema's version is the
+ * number of scripts applied to it); each script runs in the transaction that records it, after the
+ * {@code schema_lock} statement (an advisory lock on PostgreSQL), so two nodes starting together migrate once.
  *
- * <p>Every listed script not yet recorded is applied, in the index's order, so numbers may have gaps: features built
- * in parallel take their numbers up front and land in any order (a database that has V014 still gets V013 when it
- * arrives). Such scripts must not depend on each other.
+ * <p>Every listed script not yet recorded is applied, in the index's order: features built in parallel take their
+ * script numbers up front and may land in any order (a database that has V015 still gets V014 when it arrives). Such
+ * scripts must not depend on each other.
  */
 public final class Migrator {
-    private static final Pattern NAME = Pattern.compile("V(\\d+)__.+\\.sql");
-
     private final String folder;
 
     public Migrator(Dialect dialect) {
@@ -43,21 +39,7 @@ public final class Migrator {
         return names;
     }
 
-    /** The number of a script named {@code VNNN__name.sql}. */
-    static int versionOf(String script) {
-        Matcher m = NAME.matcher(script);
-        if (!m.matches()) {
-            throw new IllegalStateException("migration " + script + " is not named VNNN__name.sql");
-        }
-        return Integer.parseInt(m.group(1));
-    }
-
-    /** The highest version the scripts bring a schema to. */
-    public int latestVersion() {
-        return scripts().stream().mapToInt(Migrator::versionOf).max().orElse(0);
-    }
-
-    /** The highest version recorded in the database; 0 when none (read-only: it creates nothing). */
+    /** The version recorded in the database (scripts applied); 0 when none (read-only: it creates nothing). */
     public static int version(Tx tx) throws SQLException {
         try (java.sql.Statement st = tx.connection().createStatement();
                 ResultSet rs = st.executeQuery("SELECT COALESCE(MAX(version), 0) FROM tide_schema_version")) {
@@ -81,13 +63,13 @@ public final class Migrator {
     public int migrate(Tx tx, long nowMillis) throws SQLException {
         tx.prepare("schema_lock").query().close();
         createVersionTable(tx);
-        Set<Integer> applied = applied(tx);
-        int version = applied.stream().mapToInt(Integer::intValue).max().orElse(0);
+        Set<String> applied = applied(tx);
+        int version = version(tx);
         for (String name : scripts()) {
-            int v = versionOf(name);
-            if (applied.contains(v)) {
+            if (applied.contains(name)) {
                 continue;
             }
+            int v = ++version;
             for (String statement : statements(resource(name))) {
                 try (java.sql.Statement st = tx.connection().createStatement()) {
                     st.execute(statement);
@@ -100,20 +82,19 @@ public final class Migrator {
                 ps.setLong(3, nowMillis);
                 ps.executeUpdate();
             }
-            version = Math.max(version, v);
         }
         return version;
     }
 
-    private static Set<Integer> applied(Tx tx) throws SQLException {
-        Set<Integer> versions = new HashSet<>();
+    private static Set<String> applied(Tx tx) throws SQLException {
+        Set<String> names = new HashSet<>();
         try (java.sql.Statement st = tx.connection().createStatement();
-                ResultSet rs = st.executeQuery("SELECT version FROM tide_schema_version")) {
+                ResultSet rs = st.executeQuery("SELECT name FROM tide_schema_version")) {
             while (rs.next()) {
-                versions.add(rs.getInt(1));
+                names.add(rs.getString(1));
             }
         }
-        return versions;
+        return names;
     }
 
     private static void createVersionTable(Tx tx) throws SQLException {

@@ -955,3 +955,76 @@ SELECT kind, count(*) AS n FROM tide_events WHERE at >= :since AND at < :until G
 SELECT * FROM tide_events
 WHERE at >= :since AND at < :until AND kind <> 'task.failed'
 ORDER BY id DESC LIMIT :limit;
+
+-- Folder intake (IntakeSql): one row, made by the first write; a pass adds its counts and keeps the latest scan time
+-- of any node (nodes' passes may commit out of order).
+-- name: intake_get
+SELECT enabled, files_stored, files_rejected, last_scan_at FROM tide_intake WHERE id = 1;
+
+-- name: intake_switch
+INSERT INTO tide_intake (id, enabled, switched_at) VALUES (1, :enabled, :now)
+ON CONFLICT (id) DO UPDATE SET enabled = excluded.enabled, switched_at = excluded.switched_at;
+
+-- name: intake_record
+INSERT INTO tide_intake (id, files_stored, files_rejected, last_scan_at) VALUES (1, :stored, :rejected, :scanned_at)
+ON CONFLICT (id) DO UPDATE SET
+    files_stored = tide_intake.files_stored + excluded.files_stored,
+    files_rejected = tide_intake.files_rejected + excluded.files_rejected,
+    last_scan_at = CASE WHEN tide_intake.last_scan_at IS NULL OR tide_intake.last_scan_at < excluded.last_scan_at
+        THEN excluded.last_scan_at ELSE tide_intake.last_scan_at END;
+-- Accounts and tokens (AccountSql): the built-in user store.
+-- name: account_insert
+INSERT INTO tide_accounts (name, roles, password_hash, pending_limit, submits_per_minute, created_at, updated_at)
+VALUES (:name, :roles, :password_hash, :pending_limit, :submits_per_minute, :now, :now)
+ON CONFLICT (name) DO NOTHING
+RETURNING *;
+
+-- name: account_get
+SELECT * FROM tide_accounts WHERE name = :name;
+
+-- name: account_list
+SELECT * FROM tide_accounts ORDER BY name;
+
+-- name: account_set_roles
+UPDATE tide_accounts SET roles = :roles, updated_at = :now WHERE name = :name RETURNING *;
+
+-- name: account_set_password
+UPDATE tide_accounts SET password_hash = :password_hash, updated_at = :now WHERE name = :name RETURNING *;
+
+-- name: account_set_limits
+UPDATE tide_accounts SET pending_limit = :pending_limit, submits_per_minute = :submits_per_minute, updated_at = :now
+WHERE name = :name RETURNING *;
+
+-- name: account_set_disabled
+UPDATE tide_accounts SET disabled = :disabled, updated_at = :now WHERE name = :name RETURNING *;
+
+-- name: token_insert
+INSERT INTO tide_tokens (digest, id, account, kind, label, created_at, expires_at)
+VALUES (:digest, :id, :account, :kind, :label, :created_at, :expires_at);
+
+-- Who holds a token: one primary-key read and the account beside it.
+-- name: token_lookup
+SELECT a.name, a.roles, a.disabled, t.expires_at FROM tide_tokens t JOIN tide_accounts a ON a.name = t.account
+WHERE t.digest = :digest;
+
+-- name: token_list
+SELECT * FROM tide_tokens WHERE account = :account ORDER BY created_at, id;
+
+-- name: token_delete
+DELETE FROM tide_tokens WHERE account = :account AND id = :id;
+
+-- name: token_delete_sessions
+DELETE FROM tide_tokens WHERE account = :account AND kind = 'session';
+
+-- name: token_prune
+DELETE FROM tide_tokens WHERE expires_at IS NOT NULL AND expires_at <= :now;
+
+-- name: setting_get
+SELECT value FROM tide_settings WHERE name = :name;
+
+-- name: setting_put
+INSERT INTO tide_settings (name, value, updated_at) VALUES (:name, :value, :now)
+ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at;
+
+-- name: setting_delete
+DELETE FROM tide_settings WHERE name = :name;

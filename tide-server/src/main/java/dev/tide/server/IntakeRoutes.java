@@ -1,0 +1,32 @@
+package dev.tide.server;
+
+import dev.tide.api.InvalidRequestException;
+import dev.tide.api.TaskQueue;
+import dev.tide.api.http.HttpBodies;
+import io.javalin.config.RoutesConfig;
+
+/** Folder intake's switch and status, the same for every node (docs/intake.md). */
+final class IntakeRoutes {
+    private final TaskQueue queue;
+    private final JsonBody body;
+
+    IntakeRoutes(TaskQueue queue, JsonBody body) {
+        this.queue = queue;
+        this.body = body;
+    }
+
+    void addTo(RoutesConfig routes) {
+        routes.get("/v1/intake", ctx -> ctx.json(queue.intake()), Access.ADMIN);
+        routes.put(
+                "/v1/intake",
+                ctx -> {
+                    Boolean enabled =
+                            body.required(ctx, HttpBodies.IntakeSwitch.class).enabled();
+                    if (enabled == null) {
+                        throw new InvalidRequestException("enabled", "is required: true or false");
+                    }
+                    ctx.json(queue.switchIntake(enabled));
+                },
+                Access.ADMIN);
+    }
+}

@@ -1,0 +1,91 @@
+package dev.tide.server;
+
+import dev.tide.api.auth.Accounts;
+import dev.tide.api.auth.AuthenticationException;
+import dev.tide.api.auth.NewAccount;
+import dev.tide.api.http.HttpBodies;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+
+/**
+ * The users of the server and their credentials (administrators only), sign-in and sign-out for everyone, and
+ * {@code whoami}. Secrets travel one way: a password in, a token out once.
+ */
+final class UserRoutes {
+    private final Accounts accounts;
+    private final JsonBody body;
+
+    UserRoutes(Accounts accounts, JsonBody body) {
+        this.accounts = accounts;
+        this.body = body;
+    }
+
+    void addTo(RoutesConfig routes) {
+        routes.post(
+                "/v1/users",
+                ctx -> ctx.status(201).json(accounts.addAccount(body.required(ctx, NewAccount.class))),
+                Access.ADMIN);
+        routes.get("/v1/users", ctx -> ctx.json(new HttpBodies.UserList(accounts.accounts())), Access.ADMIN);
+        routes.get("/v1/users/{name}", ctx -> ctx.json(accounts.account(name(ctx))), Access.ADMIN);
+        routes.put("/v1/users/{name}/roles", this::setRoles, Access.ADMIN);
+        routes.put("/v1/users/{name}/password", this::setPassword, Access.ADMIN);
+        routes.put("/v1/users/{name}/limits", this::setLimits, Access.ADMIN);
+        routes.post("/v1/users/{name}/disable", ctx -> ctx.json(accounts.disable(name(ctx))), Access.ADMIN);
+        routes.post("/v1/users/{name}/enable", ctx -> ctx.json(accounts.enable(name(ctx))), Access.ADMIN);
+        routes.post("/v1/users/{name}/tokens", this::issueToken, Access.ADMIN);
+        routes.get(
+                "/v1/users/{name}/tokens",
+                ctx -> ctx.json(new HttpBodies.TokenList(accounts.tokens(name(ctx)))),
+                Access.ADMIN);
+        routes.delete(
+                "/v1/users/{name}/tokens/{token}",
+                ctx -> {
+                    accounts.revokeToken(name(ctx), PathParams.text(ctx, "token"));
+                    ctx.status(204);
+                },
+                Access.ADMIN);
+        routes.post("/v1/sessions", this::signIn, Access.PUBLIC);
+        routes.delete("/v1/sessions/current", this::signOut, Access.AUTHENTICATED);
+        routes.get("/v1/whoami", ctx -> ctx.json(Authentication.required(ctx)), Access.AUTHENTICATED);
+    }
+
+    private void setRoles(Context ctx) {
+        HttpBodies.Roles roles = body.required(ctx, HttpBodies.Roles.class);
+        ctx.json(accounts.setRoles(name(ctx), roles.roles()));
+    }
+
+    private void setPassword(Context ctx) {
+        HttpBodies.Password password = body.required(ctx, HttpBodies.Password.class);
+        ctx.json(accounts.setPassword(name(ctx), password.password()));
+    }
+
+    private void setLimits(Context ctx) {
+        HttpBodies.Limits limits = body.required(ctx, HttpBodies.Limits.class);
+        ctx.json(accounts.setLimits(name(ctx), limits.pendingLimit(), limits.submitsPerMinute()));
+    }
+
+    /** 201 with the token, shown this once. */
+    private void issueToken(Context ctx) {
+        HttpBodies.TokenRequest request =
+                body.optional(ctx, HttpBodies.TokenRequest.class).orElse(new HttpBodies.TokenRequest(null, null));
+        ctx.status(201).json(accounts.issueToken(name(ctx), request.label(), request.validFor()));
+    }
+
+    /** 201 with a session token for a user's password; 401 alike for an unknown user and a wrong password. */
+    private void signIn(Context ctx) {
+        HttpBodies.SignIn request = body.required(ctx, HttpBodies.SignIn.class);
+        ctx.status(201).json(accounts.signIn(request.user(), request.password(), request.validFor()));
+    }
+
+    /** Ends the session (or revokes the token) the request presents. */
+    private void signOut(Context ctx) {
+        body.optional(ctx, HttpBodies.Empty.class);
+        accounts.signOut(Authentication.token(ctx)
+                .orElseThrow(() -> new AuthenticationException("Authorization: no bearer token to end")));
+        ctx.status(204);
+    }
+
+    private static String name(Context ctx) {
+        return PathParams.text(ctx, "name");
+    }
+}

@@ -1,0 +1,130 @@
+package dev.tide.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tide.api.EventQuery;
+import dev.tide.api.TideEvent;
+import dev.tide.api.auth.NewAccount;
+import dev.tide.api.auth.Role;
+import dev.tide.core.testing.TestUsers;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every route asks for credentials and a role, over real HTTP: 401 without a valid token (with a Bearer challenge),
+ * 403 for a role that may not, and nothing written either way; sign-in, sign-out and the actor in the event log.
+ */
+class AuthenticationTest extends HttpTestBase {
+    private static final String TASK = "{\"type\":\"email\",\"payload\":{\"to\":\"ada\"}}";
+
+    private RawHttp as(String user, Role... roles) {
+        return raw.as(TestUsers.token(engine.accounts(), user, roles));
+    }
+
+    @Test
+    void aRequestWithoutAValidTokenIsRefusedWithAChallenge() {
+        try (RawHttp anonymous = raw.as(null);
+                RawHttp forged = raw.as("tide_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+                RawHttp notBearer = raw.as(null)) {
+            for (RawHttp.Answer answer : new RawHttp.Answer[] {
+                anonymous.post("v1/tasks", TASK),
+                forged.post("v1/tasks", TASK),
+                anonymous.get("v1/tasks/1"),
+                anonymous.get("metrics"),
+                anonymous.get("v1/whoami")
+            }) {
+                assertRefused(answer, 401, "unauthenticated", null);
+                assertThat(answer.header("WWW-Authenticate")).isEqualTo("Bearer realm=\"tide\"");
+            }
+        }
+        assertThat(taskCount()).isZero();
+    }
+
+    @Test
+    void probesTheApiDocumentAndSignInNeedNoToken() {
+        try (RawHttp anonymous = raw.as(null)) {
+            assertThat(anonymous.get("healthz").status()).isEqualTo(200);
+            assertThat(anonymous.get("readyz").status()).isEqualTo(200);
+            assertThat(anonymous.get("v1/openapi.json").status()).isEqualTo(200);
+            assertRefused(
+                    anonymous.post("v1/sessions", "{\"user\":\"nobody\",\"password\":\"whatever it is\"}"),
+                    401,
+                    "unauthenticated",
+                    null);
+        }
+    }
+
+    @Test
+    void eachRoleReachesItsRoutesOnly() {
+        try (RawHttp submitter = as("sam", Role.SUBMITTER);
+                RawHttp worker = as("wes", Role.WORKER)) {
+            assertThat(submitter.post("v1/tasks", TASK).status()).isEqualTo(201);
+            assertRefused(submitter.post("v1/claims", "{\"worker\":\"w\",\"limit\":1}"), 403, "forbidden", null);
+            assertRefused(submitter.put("v1/queues/mail", "{}"), 403, "forbidden", null);
+            assertRefused(submitter.get("v1/users"), 403, "forbidden", null);
+            assertRefused(submitter.get("metrics"), 403, "forbidden", null);
+
+            assertRefused(worker.post("v1/tasks", TASK), 403, "forbidden", null);
+            assertThat(worker.post("v1/claims", "{\"worker\":\"w\",\"limit\":1}")
+                            .json()
+                            .path("tasks"))
+                    .hasSize(1);
+            assertRefused(worker.post("v1/suspend", "{}"), 403, "forbidden", null);
+
+            RawHttp.Answer refused = worker.post("v1/users", "{\"name\":\"eve\",\"roles\":[\"admin\"]}");
+            assertRefused(refused, 403, "forbidden", null);
+            assertThat(refused.json().path("message").asText())
+                    .contains("wes")
+                    .contains("worker")
+                    .contains("admin");
+        }
+        assertThat(taskCount()).isEqualTo(1);
+        assertThat(engine.queues()).extracting(q -> q.name()).doesNotContain("mail");
+        assertThat(engine.status().suspended()).isFalse();
+        assertThat(engine.accounts().accounts()).extracting(a -> a.name()).doesNotContain("eve");
+    }
+
+    @Test
+    void aPasswordSignsInAndSigningOutEndsTheSession() {
+        engine.accounts().addAccount(NewAccount.of("ada", Role.SUBMITTER).withPassword("a long enough passphrase"));
+        try (RawHttp anonymous = raw.as(null)) {
+            RawHttp.Answer wrong =
+                    anonymous.post("v1/sessions", "{\"user\":\"ada\",\"password\":\"not the passphrase\"}");
+            assertRefused(wrong, 401, "unauthenticated", null);
+
+            RawHttp.Answer session =
+                    anonymous.post("v1/sessions", "{\"user\":\"ada\",\"password\":\"a long enough passphrase\"}");
+            assertThat(session.status()).as(session.toString()).isEqualTo(201);
+            assertThat(session.json().path("kind").asText()).isEqualTo("session");
+            try (RawHttp ada = raw.as(session.json().path("token").asText())) {
+                JsonNode me = ada.get("v1/whoami").json();
+                assertThat(me.path("user").asText()).isEqualTo("ada");
+                assertThat(me.path("roles").get(0).asText()).isEqualTo("submitter");
+
+                assertThat(ada.send("DELETE", "v1/sessions/current", null).status())
+                        .isEqualTo(204);
+                assertRefused(ada.get("v1/whoami"), 401, "unauthenticated", null);
+            }
+        }
+    }
+
+    @Test
+    void aDisabledUserIsRefusedAtOnce() {
+        try (RawHttp sam = as("sam", Role.SUBMITTER)) {
+            assertThat(sam.post("v1/tasks", TASK).status()).isEqualTo(201);
+            assertThat(raw.post("v1/users/sam/disable", "{}").status()).isEqualTo(200);
+            assertRefused(sam.post("v1/tasks", TASK), 401, "unauthenticated", null);
+        }
+        assertThat(taskCount()).isEqualTo(1);
+    }
+
+    @Test
+    void theEventLogNamesTheAuthenticatedCaller() {
+        try (RawHttp ops = as("ops", Role.ADMIN)) {
+            assertThat(ops.post("v1/suspend", "{}").status()).isEqualTo(200);
+        }
+        TideEvent suspended =
+                engine.events(EventQuery.recent().withKind(TideEvent.SUSPENDED)).get(0);
+        assertThat(suspended.detail()).contains("\"actor\":\"ops\"");
+    }
+}
