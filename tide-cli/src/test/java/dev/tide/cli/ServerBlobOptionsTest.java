@@ -43,8 +43,9 @@ class ServerBlobOptionsTest {
         Path blobs = folder.resolve("blobs");
         try (ChildJvm server = ChildJvm.server(
                         List.of("--data", data.toString(), "--blob-folder", blobs.toString()), Map.of(), List.of());
-                TideClient client =
-                        TideClient.builder(URI.create(server.awaitServerUrl())).build()) {
+                TideClient client = TideClient.builder(URI.create(server.awaitServerUrl()))
+                        .token(ServerClients.ofFolder(data))
+                        .build()) {
             long id = client.enqueue(
                             NewTask.builder("deposit").payloadJson(LARGE).build())
                     .id();
@@ -71,8 +72,9 @@ class ServerBlobOptionsTest {
                                 "deposits"),
                         Map.of("AWS_ACCESS_KEY_ID", "tide-test", "AWS_SECRET_ACCESS_KEY", "tide-test-secret"),
                         List.of());
-                TideClient client =
-                        TideClient.builder(URI.create(server.awaitServerUrl())).build()) {
+                TideClient client = TideClient.builder(URI.create(server.awaitServerUrl()))
+                        .token(ServerClients.ofFolder(data))
+                        .build()) {
             long id = client.enqueue(
                             NewTask.builder("deposit").payloadJson(LARGE).build())
                     .id();
