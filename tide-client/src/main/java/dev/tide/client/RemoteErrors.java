@@ -8,6 +8,7 @@ import dev.tide.api.NotFoundException;
 import dev.tide.api.PayloadTooLargeException;
 import dev.tide.api.PendingLimitException;
 import dev.tide.api.ProfileFullException;
+import dev.tide.api.SubmitRateException;
 import dev.tide.api.TideException;
 import dev.tide.api.auth.AuthenticationException;
 import dev.tide.api.auth.ForbiddenException;
@@ -38,6 +39,13 @@ final class RemoteErrors {
         }
         if (status == 409 && "profile_full".equals(code)) {
             return new ProfileFullException(message);
+        }
+        if (status == 429 && "rate_limited".equals(code)) {
+            JsonNode rate = json.path("rateLimit");
+            return new SubmitRateException(
+                    text(rate, "user"),
+                    rate.path("limit").asInt(),
+                    rate.path("retryAfterSeconds").asInt(1));
         }
         if (status == 429 && "pending_limit".equals(code)) {
             return pendingLimit(json.path("pendingLimit"), message, status);

@@ -185,7 +185,7 @@ public final class Tide implements TaskQueue {
             this.digest = new Digest(store, this.config.stats(), resolver, this.config.nodeName(), this::wake);
             maintenance.alsoRun(new RecordPruning(store, this.config.stats())::run);
             maintenance.alsoRun(digest::runOnce);
-            maintenance.alsoRun(now -> accounts.pruneExpired());
+            maintenance.alsoRun(accounts::prune);
             if (config.maintenanceInterval() != null) {
                 maintenance.start(config.maintenanceInterval());
                 deadlines.start(config.maintenanceInterval());
