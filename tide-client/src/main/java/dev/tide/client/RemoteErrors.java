@@ -10,6 +10,7 @@ import dev.tide.api.PayloadCorruptException;
 import dev.tide.api.PayloadTooLargeException;
 import dev.tide.api.PendingLimitException;
 import dev.tide.api.ProfileFullException;
+import dev.tide.api.SubmitRateException;
 import dev.tide.api.TideException;
 import dev.tide.api.auth.AuthenticationException;
 import dev.tide.api.auth.ForbiddenException;
@@ -46,6 +47,13 @@ final class RemoteErrors {
         }
         if ("blob_store_unavailable".equals(code)) {
             return new BlobStoreUnavailableException(message, null);
+        }
+        if (status == 429 && "rate_limited".equals(code)) {
+            JsonNode rate = json.path("rateLimit");
+            return new SubmitRateException(
+                    text(rate, "user"),
+                    rate.path("limit").asInt(),
+                    rate.path("retryAfterSeconds").asInt(1));
         }
         if (status == 429 && "pending_limit".equals(code)) {
             return pendingLimit(json.path("pendingLimit"), message, status);

@@ -203,7 +203,7 @@ public final class Tide implements TaskQueue {
             this.digest = new Digest(store, this.config.stats(), resolver, this.config.nodeName(), this::wake);
             maintenance.alsoRun(new RecordPruning(store, this.config.stats())::run);
             maintenance.alsoRun(digest::runOnce);
-            maintenance.alsoRun(now -> accounts.pruneExpired());
+            maintenance.alsoRun(accounts::prune);
             this.sweep = blobStore == null ? null : new OrphanSweep(blobStore, store, config.blobs());
             if (sweep != null) {
                 maintenance.alsoRun(sweep::runIfDue);

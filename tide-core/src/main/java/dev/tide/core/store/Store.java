@@ -357,6 +357,14 @@ public interface Store extends AutoCloseable {
     /** Deletes tokens expired by {@code now}; returns how many. */
     int tokenPrune(Instant now);
 
+    /** The limits of users without their own. */
+    dev.tide.api.auth.AccountDefaults accountDefaults();
+
+    void accountDefaultsPut(dev.tide.api.auth.AccountDefaults defaults, Instant now);
+
+    /** Deletes the per-user submission counts of minutes before {@code cutoff}; returns how many. */
+    int ownerMinutesPrune(Instant cutoff);
+
     /** A server-wide setting ({@code tide_settings}); empty when unset. */
     Optional<String> settingGet(String name);
 

@@ -36,6 +36,7 @@ import dev.tide.api.TaskState;
 import dev.tide.api.TaskType;
 import dev.tide.api.TideEvent;
 import dev.tide.api.UserShares;
+import dev.tide.api.auth.AccountDefaults;
 import dev.tide.api.auth.NewAccount;
 import dev.tide.api.auth.Role;
 import dev.tide.api.auth.TokenInfo;
@@ -107,10 +108,28 @@ public abstract class JdbcStore implements Store {
     /** This node's copy of the profiles; each claim checks its revision against the database's. */
     private volatile ProfileBook profiles = ProfileBook.EMPTY;
 
+    private static final long OWNER_LIMITS_FRESHNESS_NANOS = 1_000_000_000L;
+    private volatile OwnerLimits ownerLimits;
+    private volatile long ownerLimitsReadAt;
+
     protected JdbcStore(Dialect dialect, JobEndHook jobEndHook) {
         this.dialect = dialect;
         this.sql = SqlFile.load("/dev/tide/core/store/" + dialect.name() + "/queries.sql");
         this.jobEndHook = jobEndHook;
+    }
+
+    /**
+     * The users' admission limits, read again once a second (or at once after a change through this node): a limit
+     * set through another node applies here within a second.
+     */
+    private OwnerLimits ownerLimits(Tx tx) throws SQLException {
+        OwnerLimits limits = ownerLimits;
+        if (limits == null || System.nanoTime() - ownerLimitsReadAt > OWNER_LIMITS_FRESHNESS_NANOS) {
+            limits = OwnerLimits.read(tx);
+            ownerLimitsReadAt = System.nanoTime();
+            ownerLimits = limits;
+        }
+        return limits;
     }
 
     /** Runs {@code work} in one write transaction, durable when this returns. */
@@ -357,6 +376,12 @@ public abstract class JdbcStore implements Store {
      *     must not keep a job from ending
      */
     private InsertBatch insertRows(Tx tx, List<TaskRow> rows, boolean enforceBounds) throws SQLException {
+        if (enforceBounds) {
+            OwnerLimits limits = ownerLimits(tx);
+            if (limits.any()) {
+                OwnerAdmission.check(tx, rows, limits, scopes -> lockScopes(tx, scopes));
+            }
+        }
         Map<Long, JobInfo> jobs = openJobsOf(tx, rows);
         Map<String, QueueRow> orders = new HashMap<>();
         List<Placement> placements = new ArrayList<>(rows.size());
@@ -1476,6 +1501,7 @@ public abstract class JdbcStore implements Store {
 
     @Override
     public Optional<AccountRecord> accountInsert(NewAccount account, String passwordHash, Instant now) {
+        ownerLimits = null;
         return write(tx -> AccountSql.one(tx.prepare("account_insert")
                 .set("name", account.name())
                 .set("roles", AccountSql.rolesText(account.roles()))
@@ -1517,6 +1543,7 @@ public abstract class JdbcStore implements Store {
     @Override
     public Optional<AccountRecord> accountSetLimits(
             String name, Integer pendingLimit, Integer submitsPerMinute, Instant now) {
+        ownerLimits = null;
         return write(tx -> AccountSql.one(tx.prepare("account_set_limits")
                 .set("pending_limit", AccountSql.limit(pendingLimit))
                 .set("submits_per_minute", AccountSql.limit(submitsPerMinute))
@@ -1559,6 +1586,39 @@ public abstract class JdbcStore implements Store {
     @Override
     public int tokenPrune(Instant now) {
         return write(tx -> tx.prepare("token_prune").set("now", now).update());
+    }
+
+    @Override
+    public AccountDefaults accountDefaults() {
+        return read(OwnerLimits::defaults);
+    }
+
+    @Override
+    public void accountDefaultsPut(AccountDefaults defaults, Instant now) {
+        write(tx -> {
+            putSetting(tx, OwnerLimits.DEFAULT_PENDING, defaults.pendingLimit(), now);
+            putSetting(tx, OwnerLimits.DEFAULT_PER_MINUTE, defaults.submitsPerMinute(), now);
+            return null;
+        });
+        ownerLimits = null;
+    }
+
+    private static void putSetting(Tx tx, String name, Integer value, Instant now) throws SQLException {
+        if (value == null) {
+            tx.prepare("setting_delete").set("name", name).update();
+        } else {
+            tx.prepare("setting_put")
+                    .set("name", name)
+                    .set("value", value.toString())
+                    .set("now", now)
+                    .update();
+        }
+    }
+
+    @Override
+    public int ownerMinutesPrune(Instant cutoff) {
+        return write(
+                tx -> tx.prepare("owner_minutes_prune").set("cutoff", cutoff).update());
     }
 
     @Override

@@ -946,3 +946,25 @@ ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.u
 
 -- name: setting_delete
 DELETE FROM tide_settings WHERE name = :name;
+
+-- Per-user admission (OwnerAdmission): users with limits of their own, a user's pending tasks across queues (read up
+-- to the limit), and the minute's submissions, counted only while they stay within the limit.
+-- name: account_limits
+SELECT name, pending_limit, submits_per_minute FROM tide_accounts
+WHERE pending_limit IS NOT NULL OR submits_per_minute IS NOT NULL;
+
+-- name: owner_pending_count
+SELECT count(*) AS n FROM (
+    SELECT 1 FROM tide_tasks
+    WHERE owner = :owner AND owner <> '' AND state IN ('scheduled', 'blocked', 'ready', 'parked')
+    LIMIT :limit
+) AS pending;
+
+-- name: owner_minute_add
+INSERT INTO tide_owner_minutes (owner, minute_start, submitted) VALUES (:owner, :minute_start, :added)
+ON CONFLICT (owner, minute_start) DO UPDATE SET submitted = tide_owner_minutes.submitted + excluded.submitted
+WHERE tide_owner_minutes.submitted + excluded.submitted <= :limit
+RETURNING submitted;
+
+-- name: owner_minutes_prune
+DELETE FROM tide_owner_minutes WHERE minute_start < :cutoff;
