@@ -6,6 +6,9 @@ import dev.tide.api.NewTask;
 import dev.tide.api.PendingLimitException;
 import dev.tide.api.SubmitRateException;
 import dev.tide.api.TaskQuery;
+import dev.tide.api.auth.AuthenticationException;
+import dev.tide.api.auth.NewAccount;
+import dev.tide.api.auth.Role;
 import dev.tide.cli.testing.ChildJvm;
 import dev.tide.cli.testing.CliRun;
 import dev.tide.client.TideClient;
@@ -26,22 +29,34 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Per-user limits across two {@code tide server} processes on one PostgreSQL: a user flooding both nodes at once gets
- * exactly its pending limit accepted, and exactly its submissions per minute; everything accepted is in the store.
- * Users and limits are made with {@code tide user} on the database, as an operator would.
+ * Two {@code tide server} processes on one PostgreSQL behave as one service: a user flooding both nodes at once gets
+ * exactly its pending limit accepted, and exactly its submissions per minute; a token issued through one node works on
+ * the other and a user disabled through one is shut out of the other; both answer alike. Users and limits are made
+ * with {@code tide user} on the database, as an operator would.
  */
-class AdmissionAcrossNodesTest {
+class OneServiceAcrossNodesTest {
     private static final int THREADS = 8;
     private static final int EACH = 25;
     private static PostgresTestDatabase db;
+    private static ChildJvm nodeA;
+    private static ChildJvm nodeB;
+    private static List<String> urls;
 
     @BeforeAll
-    static void database() {
-        db = PostgresTestDatabase.create("admission_nodes");
+    static void twoNodes() {
+        db = PostgresTestDatabase.create("one_service");
+        nodeA = ChildJvm.server(List.of("--db", db.url(), "--node", "a"), Map.of(), List.of());
+        nodeB = ChildJvm.server(List.of("--db", db.url(), "--node", "b"), Map.of(), List.of());
+        urls = List.of(nodeA.awaitServerUrl(), nodeB.awaitServerUrl());
     }
 
     @AfterAll
-    static void drop() {
+    static void stop() {
+        for (ChildJvm node : new ChildJvm[] {nodeA, nodeB}) {
+            if (node != null) {
+                node.close();
+            }
+        }
         if (db != null) {
             db.close();
         }
@@ -61,24 +76,54 @@ class AdmissionAcrossNodesTest {
     void aUsersLimitsHoldAcrossTwoServerProcesses() throws Exception {
         String ada = user("ada", "--pending-limit", "40");
         String bob = user("bob", "--submits-per-minute", "30");
-        try (ChildJvm a = ChildJvm.server(List.of("--db", db.url(), "--node", "a"), Map.of(), List.of());
-                ChildJvm b = ChildJvm.server(List.of("--db", db.url(), "--node", "b"), Map.of(), List.of())) {
-            List<String> urls = List.of(a.awaitServerUrl(), b.awaitServerUrl());
+        Flood pending = flood(urls, ada);
+        assertThat(pending.accepted).hasSize(40);
+        assertThat(pending.pendingRefusals.get()).isEqualTo(THREADS * EACH - 40);
 
-            Flood pending = flood(urls, ada);
-            assertThat(pending.accepted).hasSize(40);
-            assertThat(pending.pendingRefusals.get()).isEqualTo(THREADS * EACH - 40);
+        awayFromTheMinutesEnd();
+        Flood rate = flood(urls, bob);
+        assertThat(rate.accepted).hasSize(30);
+        assertThat(rate.rateRefusals.get()).isEqualTo(THREADS * EACH - 30);
 
-            awayFromTheMinutesEnd();
-            Flood rate = flood(urls, bob);
-            assertThat(rate.accepted).hasSize(30);
-            assertThat(rate.rateRefusals.get()).isEqualTo(THREADS * EACH - 30);
+        try (TideClient admin = TideClient.builder(URI.create(urls.get(0)))
+                .token(ServerClients.adminToken(db.url()))
+                .build()) {
+            assertThat(ids(admin, "ada")).containsExactlyInAnyOrderElementsOf(pending.accepted);
+            assertThat(ids(admin, "bob")).containsExactlyInAnyOrderElementsOf(rate.accepted);
+        }
+    }
 
-            try (TideClient admin = TideClient.builder(URI.create(urls.get(0)))
-                    .token(ServerClients.adminToken(db.url()))
-                    .build()) {
-                assertThat(ids(admin, "ada")).containsExactlyInAnyOrderElementsOf(pending.accepted);
-                assertThat(ids(admin, "bob")).containsExactlyInAnyOrderElementsOf(rate.accepted);
+    @Test
+    void credentialsAndAnswersAreTheSameOnBothNodes() throws Exception {
+        String admin = ServerClients.adminToken(db.url());
+        try (TideClient a =
+                        TideClient.builder(URI.create(urls.get(0))).token(admin).build();
+                TideClient b =
+                        TideClient.builder(URI.create(urls.get(1))).token(admin).build()) {
+            a.accounts().addAccount(NewAccount.of("cleo", Role.SUBMITTER));
+            String cleo =
+                    a.accounts().issueToken("cleo", "issued through a", null).token();
+            try (TideClient cleoOnB =
+                    TideClient.builder(URI.create(urls.get(1))).token(cleo).build()) {
+                long id = cleoOnB.enqueue(NewTask.of("t", null)).id();
+                assertThat(a.task(id)).isEqualTo(b.task(id));
+                assertThat(a.task(id).owner()).isEqualTo("cleo");
+                assertThat(b.accounts().account("cleo")).isEqualTo(a.accounts().account("cleo"));
+
+                a.accounts().disable("cleo");
+                long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+                boolean shutOut = false;
+                while (!shutOut && System.nanoTime() < deadline) {
+                    try {
+                        cleoOnB.task(id);
+                        Thread.sleep(100);
+                    } catch (AuthenticationException refused) {
+                        shutOut = true;
+                    }
+                }
+                assertThat(shutOut)
+                        .as("disabled through a, refused by b within seconds")
+                        .isTrue();
             }
         }
     }
