@@ -14,7 +14,9 @@ public class PendingLimitException extends TideException {
         /** {@link QueueDefinition#maxPendingPerKey()}: one coalescing key of one owner. */
         KEY,
         /** {@link QueueDefinition#maxPendingPerUser()}: one owner. */
-        USER;
+        USER,
+        /** A user's own pending limit across every queue ({@code Account#pendingLimit()}, or the server's default). */
+        ACCOUNT;
 
         public String wireName() {
             return name().toLowerCase(java.util.Locale.ROOT);
@@ -53,6 +55,7 @@ public class PendingLimitException extends TideException {
             case USER ->
                 "queue '" + queue + "' holds its maximum of " + limit + " pending tasks of " + who
                         + " (maxPendingPerUser)";
+            case ACCOUNT -> who + " has its maximum of " + limit + " pending tasks across all queues (pendingLimit)";
         };
     }
 
@@ -64,6 +67,7 @@ public class PendingLimitException extends TideException {
         return limit;
     }
 
+    /** The queue whose bound was reached; null for {@link Bound#ACCOUNT}, which spans every queue. */
     public String queue() {
         return queue;
     }

@@ -21,6 +21,8 @@ import java.util.List;
  * @param coalescingKey the key relating it to other pending tasks of its queue and owner, or null
  * @param units what it costs against its profile's budgets
  * @param divisible whether it may start with part of its units
+ * @param blob where the payload is kept when it is too large for the task's row, or null (see {@link TaskBlob}); a
+ *     task read by id or claimed has its payload read back from there, a task in a list has a null payload
  */
 public record TaskInfo(
         long id,
@@ -55,10 +57,109 @@ public record TaskInfo(
         List<Long> dependsOn,
         String coalescingKey,
         int units,
-        boolean divisible) {
+        boolean divisible,
+        TaskBlob blob) {
 
     public TaskInfo {
         dependsOn = dependsOn == null ? List.of() : List.copyOf(dependsOn);
+    }
+
+    /** A task whose payload lives in its row. */
+    public TaskInfo(
+            long id,
+            String queue,
+            String type,
+            Long jobId,
+            String owner,
+            String payload,
+            int priority,
+            double weight,
+            Instant runAt,
+            Instant deadline,
+            TaskState state,
+            Outcome outcome,
+            int attempts,
+            int maxAttempts,
+            String message,
+            String result,
+            String leaseOwner,
+            Instant leaseExpiresAt,
+            String idempotencyKey,
+            Instant createdAt,
+            Instant startedAt,
+            Instant finishedAt,
+            Instant expiresAt,
+            List<Long> dependsOn,
+            String coalescingKey,
+            int units,
+            boolean divisible) {
+        this(
+                id,
+                queue,
+                type,
+                jobId,
+                owner,
+                payload,
+                priority,
+                weight,
+                runAt,
+                deadline,
+                state,
+                outcome,
+                attempts,
+                maxAttempts,
+                message,
+                result,
+                leaseOwner,
+                leaseExpiresAt,
+                idempotencyKey,
+                createdAt,
+                startedAt,
+                finishedAt,
+                expiresAt,
+                dependsOn,
+                coalescingKey,
+                units,
+                divisible,
+                null);
+    }
+
+    /** This task with its payload as given (a blob's payload read back). */
+    public TaskInfo withPayload(String value) {
+        return new TaskInfo(
+                id,
+                queue,
+                type,
+                jobId,
+                owner,
+                value,
+                priority,
+                weight,
+                runAt,
+                deadline,
+                state,
+                outcome,
+                attempts,
+                maxAttempts,
+                message,
+                result,
+                leaseOwner,
+                leaseExpiresAt,
+                idempotencyKey,
+                createdAt,
+                startedAt,
+                finishedAt,
+                expiresAt,
+                dependsOn,
+                coalescingKey,
+                units,
+                divisible,
+                blob);
+    }
+
+    /** Whether the payload is kept in a blob that has not been deleted, and this copy does not carry it. */
+    public boolean payloadInBlob() {
+        return blob != null && !blob.deleted() && payload == null;
     }
 
     /** One word for lists and the CLI: the outcome once finished, else the state. */

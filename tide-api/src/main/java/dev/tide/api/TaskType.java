@@ -10,6 +10,9 @@ import java.util.regex.Pattern;
  *
  * @param coalescing what a task of this type with a coalescing key does to a pending task with the same key, queue and
  *     owner ({@link NewTask#coalescingKey()}); null for {@link Coalescing#KEEP}
+ * @param deleteBlobOnCompletion whether a task of this type that keeps its payload in a blob ({@link TaskBlob}) has the
+ *     blob deleted as soon as it succeeds, rather than when retention prunes the task (the thesis's immediate
+ *     clean-up). A failed or cancelled task keeps its blob, so that it can be retried. Null for false
  */
 public record TaskType(
         String name,
@@ -18,7 +21,8 @@ public record TaskType(
         Duration defaultDuration,
         Duration leaseDuration,
         RetryBackoff backoff,
-        Coalescing coalescing) {
+        Coalescing coalescing,
+        Boolean deleteBlobOnCompletion) {
 
     /** Names of types, queues and job types: letters, digits and {@code . _ : -}, 1 to 100 characters. */
     public static final Pattern NAME = Pattern.compile("[A-Za-z0-9._:-]{1,100}");
@@ -28,8 +32,20 @@ public record TaskType(
         defaults(priority, maxAttempts, defaultDuration, leaseDuration, backoff).validate("");
     }
 
+    /** A type with the defaults given, keeping its tasks' blobs until retention prunes them. */
+    public TaskType(
+            String name,
+            Integer priority,
+            Integer maxAttempts,
+            Duration defaultDuration,
+            Duration leaseDuration,
+            RetryBackoff backoff,
+            Coalescing coalescing) {
+        this(name, priority, maxAttempts, defaultDuration, leaseDuration, backoff, coalescing, null);
+    }
+
     public static TaskType named(String name) {
-        return new TaskType(name, null, null, null, null, null, null);
+        return new TaskType(name, null, null, null, null, null, null, null);
     }
 
     public TaskDefaults defaults() {
@@ -42,28 +58,44 @@ public record TaskType(
     }
 
     public TaskType withPriority(int value) {
-        return new TaskType(name, value, maxAttempts, defaultDuration, leaseDuration, backoff, coalescing);
+        return new TaskType(
+                name, value, maxAttempts, defaultDuration, leaseDuration, backoff, coalescing, deleteBlobOnCompletion);
     }
 
     public TaskType withMaxAttempts(int value) {
-        return new TaskType(name, priority, value, defaultDuration, leaseDuration, backoff, coalescing);
+        return new TaskType(
+                name, priority, value, defaultDuration, leaseDuration, backoff, coalescing, deleteBlobOnCompletion);
     }
 
     public TaskType withDefaultDuration(Duration value) {
-        return new TaskType(name, priority, maxAttempts, value, leaseDuration, backoff, coalescing);
+        return new TaskType(
+                name, priority, maxAttempts, value, leaseDuration, backoff, coalescing, deleteBlobOnCompletion);
     }
 
     public TaskType withLeaseDuration(Duration value) {
-        return new TaskType(name, priority, maxAttempts, defaultDuration, value, backoff, coalescing);
+        return new TaskType(
+                name, priority, maxAttempts, defaultDuration, value, backoff, coalescing, deleteBlobOnCompletion);
     }
 
     public TaskType withBackoff(RetryBackoff value) {
-        return new TaskType(name, priority, maxAttempts, defaultDuration, leaseDuration, value, coalescing);
+        return new TaskType(
+                name, priority, maxAttempts, defaultDuration, leaseDuration, value, coalescing, deleteBlobOnCompletion);
     }
 
     /** What a task of this type does to a pending task with its coalescing key; null for {@link Coalescing#KEEP}. */
     public TaskType withCoalescing(Coalescing value) {
-        return new TaskType(name, priority, maxAttempts, defaultDuration, leaseDuration, backoff, value);
+        return new TaskType(
+                name, priority, maxAttempts, defaultDuration, leaseDuration, backoff, value, deleteBlobOnCompletion);
+    }
+
+    /** Whether its tasks' payload blobs are deleted as soon as they succeed (see the record's description). */
+    public TaskType withDeleteBlobOnCompletion(boolean value) {
+        return new TaskType(name, priority, maxAttempts, defaultDuration, leaseDuration, backoff, coalescing, value);
+    }
+
+    /** Whether its tasks' blobs go when they succeed; false when unset. */
+    public boolean deletesBlobOnCompletion() {
+        return Boolean.TRUE.equals(deleteBlobOnCompletion);
     }
 
     /** The coalescing policy, {@link Coalescing#KEEP} when none is set. */

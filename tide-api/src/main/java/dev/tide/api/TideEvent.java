@@ -115,6 +115,11 @@ public record TideEvent(
      * {@code label}, {@code expiresAt}. Never the token.
      */
     public static final String TOKEN_ISSUED = "token.issued";
+    /**
+     * The limits of users without their own were set; detail: {@code actor}, {@code pendingLimit},
+     * {@code submitsPerMinute}.
+     */
+    public static final String ACCOUNT_DEFAULTS = "account.defaults";
     /** A token was revoked; detail: {@code actor}, {@code user}, {@code id}. */
     public static final String TOKEN_REVOKED = "token.revoked";
 }

@@ -38,6 +38,9 @@ final class ServerCommand implements Runnable {
     @Mixin
     TargetOptions target;
 
+    @Mixin
+    BlobStoreOptions blobs;
+
     @Option(
             names = "--port",
             defaultValue = "7070",
@@ -129,14 +132,35 @@ final class ServerCommand implements Runnable {
                     + "(default: ${DEFAULT-VALUE}).")
     Duration inboxSettle;
 
+    @Option(
+            names = "--log-format",
+            defaultValue = "text",
+            paramLabel = "text|json",
+            converter = LogFormatConverter.class,
+            description = "Logs on stderr as text, or as one JSON object per line (default: ${DEFAULT-VALUE}).")
+    LogFormat logFormat;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
+
+    /** {@code text} or {@code json}, in any case; anything else names the choices. */
+    static final class LogFormatConverter implements picocli.CommandLine.ITypeConverter<LogFormat> {
+        @Override
+        public LogFormat convert(String value) {
+            try {
+                return LogFormat.valueOf(value.toUpperCase(java.util.Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new picocli.CommandLine.TypeConversionException("'" + value + "' is not text or json");
+            }
+        }
+    }
 
     @Override
     public void run() {
         if (target.server != null) {
             throw new IllegalArgumentException("--server names another server; a server serves --data or --db");
         }
+        logFormat.apply();
         PrintWriter out = spec.commandLine().getOut();
         // before the engine opens anything: a refused configuration writes nothing
         if (tlsPasswordEnv != null && tlsKeystore == null) {
@@ -156,11 +180,12 @@ final class ServerCommand implements Runnable {
         if (payloadCap < 1) {
             throw new IllegalArgumentException("--payload-cap must be at least 1 byte");
         }
-        TideConfig config = TideConfig.defaults().withPayloadCap(payloadCap);
+        TideConfig config = blobs.apply(TideConfig.defaults().withPayloadCap(payloadCap));
         if (node != null || target.db != null) {
             config = config.withNodeName(node != null ? node : hostName() + ":" + port);
         }
         Tide tide = engine.config(config)
+                .blobStore(blobs.open())
                 .purpose(purpose)
                 .meterRegistry(prometheus())
                 .build();

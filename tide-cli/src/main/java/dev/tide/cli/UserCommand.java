@@ -1,6 +1,7 @@
 package dev.tide.cli;
 
 import dev.tide.api.auth.Account;
+import dev.tide.api.auth.AccountDefaults;
 import dev.tide.api.auth.Accounts;
 import dev.tide.api.auth.IssuedToken;
 import dev.tide.api.auth.NewAccount;
@@ -18,13 +19,16 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tide user add|list|token|tokens|revoke|disable|enable|password}: the users of a server and their credentials.
+ * {@code tide user add|list|token|tokens|revoke|disable|enable|password|limits|defaults}: the users of a server, their
+ * credentials and their admission limits.
  * Against a database opened directly ({@code --db}, or a data folder no server holds) this is how the first
  * administrator is made; against a server it goes through the admin API.
  */
 @Command(
         name = "user",
-        description = "Users and their credentials: add, list, token, tokens, revoke, disable, enable, password.",
+        description =
+                "Users, their credentials and limits: add, list, token, tokens, revoke, disable, enable, password,"
+                        + " limits, defaults.",
         subcommands = {
             UserCommand.Add.class,
             UserCommand.ListAll.class,
@@ -33,7 +37,9 @@ import picocli.CommandLine.Spec;
             UserCommand.Revoke.class,
             UserCommand.Disable.class,
             UserCommand.Enable.class,
-            UserCommand.Password.class
+            UserCommand.Password.class,
+            UserCommand.Limits.class,
+            UserCommand.Defaults.class
         })
 final class UserCommand implements Runnable {
     @Spec
@@ -208,6 +214,81 @@ final class UserCommand implements Runnable {
                     "password of %s set%n",
                     accounts.setPassword(name, password(true)).name());
         }
+    }
+
+    /** Limit options that take a number, or {@code none} for no limit of one's own. */
+    abstract static class LimitOptions {
+        @Option(
+                names = "--pending-limit",
+                required = true,
+                paramLabel = "N|none",
+                description = "Most tasks pending at once, across every queue.")
+        String pendingLimit;
+
+        @Option(
+                names = "--submits-per-minute",
+                required = true,
+                paramLabel = "N|none",
+                description = "Most tasks submitted per minute.")
+        String submitsPerMinute;
+
+        static Integer limit(String option, String text) {
+            if (text.equalsIgnoreCase("none")) {
+                return null;
+            }
+            try {
+                return Integer.valueOf(text);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(option + ": '" + text + "' is neither a whole number nor none");
+            }
+        }
+    }
+
+    @Command(name = "limits", description = "Set a user's own limits; none gives it the server's default.")
+    static final class Limits extends Named {
+        @picocli.CommandLine.ArgGroup(exclusive = false, multiplicity = "1")
+        Values values = new Values();
+
+        static final class Values extends LimitOptions {}
+
+        @Override
+        void run(Accounts accounts, PrintWriter out) {
+            Account a = accounts.setLimits(
+                    name,
+                    LimitOptions.limit("--pending-limit", values.pendingLimit),
+                    LimitOptions.limit("--submits-per-minute", values.submitsPerMinute));
+            out.printf(
+                    "user %s: pending limit %s, submits per minute %s%n",
+                    a.name(),
+                    a.pendingLimit() == null ? "default" : a.pendingLimit(),
+                    a.submitsPerMinute() == null ? "default" : a.submitsPerMinute());
+        }
+    }
+
+    @Command(
+            name = "defaults",
+            description = "Show, or set with both options, the limits of users without their own (none: no limit).")
+    static final class Defaults extends Sub {
+        @picocli.CommandLine.ArgGroup(exclusive = false, multiplicity = "0..1")
+        Values values;
+
+        static final class Values extends LimitOptions {}
+
+        @Override
+        void run(Accounts accounts, PrintWriter out) {
+            AccountDefaults d = values == null
+                    ? accounts.accountDefaults()
+                    : accounts.setAccountDefaults(new AccountDefaults(
+                            LimitOptions.limit("--pending-limit", values.pendingLimit),
+                            LimitOptions.limit("--submits-per-minute", values.submitsPerMinute)));
+            out.printf(
+                    "defaults: pending limit %s, submits per minute %s%n",
+                    shown(d.pendingLimit()), shown(d.submitsPerMinute()));
+        }
+    }
+
+    private static String shown(Integer limit) {
+        return limit == null ? "none" : limit.toString();
     }
 
     private static String roles(Account account) {

@@ -61,6 +61,24 @@ class UserCommandTest {
     }
 
     @Test
+    void limitsAreSetPerUserAndByDefault() {
+        assertThat(tide("user", "add", "ada", "--role", "submitter").code()).isZero();
+        assertThat(tide("user", "limits", "ada", "--pending-limit", "10", "--submits-per-minute", "none")
+                        .out())
+                .contains("user ada: pending limit 10, submits per minute default");
+        assertThat(tide("user", "defaults").out()).contains("defaults: pending limit none, submits per minute none");
+        assertThat(tide("user", "defaults", "--pending-limit", "100", "--submits-per-minute", "600")
+                        .out())
+                .contains("defaults: pending limit 100, submits per minute 600");
+        assertThat(tide("user", "list").out()).containsPattern("ada\\s+submitter\\s+enabled\\s+no\\s+10\\s+default");
+
+        CliRun bad = tide("user", "limits", "ada", "--pending-limit", "lots", "--submits-per-minute", "1");
+        assertThat(bad.code()).isEqualTo(1);
+        assertThat(bad.err()).startsWith("tide: --pending-limit: 'lots'").hasLineCount(1);
+        assertThat(tide("user", "list").out()).containsPattern("ada\\s+submitter\\s+enabled\\s+no\\s+10\\s+default");
+    }
+
+    @Test
     void badInputIsOneLineAndWritesNothing() {
         CliRun role = tide("user", "add", "ada", "--role", "boss");
         assertThat(role.code()).isEqualTo(1);

@@ -1,6 +1,7 @@
 package dev.tide.client;
 
 import dev.tide.api.auth.Account;
+import dev.tide.api.auth.AccountDefaults;
 import dev.tide.api.auth.Accounts;
 import dev.tide.api.auth.AuthenticationException;
 import dev.tide.api.auth.Caller;
@@ -51,6 +52,16 @@ final class RemoteAccounts implements Accounts {
     public Account setLimits(String name, Integer pendingLimit, Integer submitsPerMinute) {
         return http.call(
                 "PUT", userPath(name, "/limits"), new HttpBodies.Limits(pendingLimit, submitsPerMinute), Account.class);
+    }
+
+    @Override
+    public AccountDefaults accountDefaults() {
+        return http.call("GET", "v1/user-defaults", null, AccountDefaults.class);
+    }
+
+    @Override
+    public AccountDefaults setAccountDefaults(AccountDefaults defaults) {
+        return http.call("PUT", "v1/user-defaults", defaults, AccountDefaults.class);
     }
 
     @Override

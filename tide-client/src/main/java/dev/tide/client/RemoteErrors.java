@@ -1,13 +1,16 @@
 package dev.tide.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tide.api.BlobStoreUnavailableException;
 import dev.tide.api.ConflictException;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.LeaseLostException;
 import dev.tide.api.NotFoundException;
+import dev.tide.api.PayloadCorruptException;
 import dev.tide.api.PayloadTooLargeException;
 import dev.tide.api.PendingLimitException;
 import dev.tide.api.ProfileFullException;
+import dev.tide.api.SubmitRateException;
 import dev.tide.api.TideException;
 import dev.tide.api.auth.AuthenticationException;
 import dev.tide.api.auth.ForbiddenException;
@@ -38,6 +41,19 @@ final class RemoteErrors {
         }
         if (status == 409 && "profile_full".equals(code)) {
             return new ProfileFullException(message);
+        }
+        if ("payload_corrupt".equals(code)) {
+            return new PayloadCorruptException(message);
+        }
+        if ("blob_store_unavailable".equals(code)) {
+            return new BlobStoreUnavailableException(message, null);
+        }
+        if (status == 429 && "rate_limited".equals(code)) {
+            JsonNode rate = json.path("rateLimit");
+            return new SubmitRateException(
+                    text(rate, "user"),
+                    rate.path("limit").asInt(),
+                    rate.path("retryAfterSeconds").asInt(1));
         }
         if (status == 429 && "pending_limit".equals(code)) {
             return pendingLimit(json.path("pendingLimit"), message, status);

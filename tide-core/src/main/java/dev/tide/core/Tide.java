@@ -39,12 +39,17 @@ import dev.tide.api.TaskQueue;
 import dev.tide.api.TaskSelection;
 import dev.tide.api.TaskType;
 import dev.tide.api.TideEvent;
+import dev.tide.api.TideException;
 import dev.tide.api.UserShares;
 import dev.tide.api.worker.WorkerPool;
 import dev.tide.core.auth.AccountBook;
+import dev.tide.core.blob.BlobStore;
+import dev.tide.core.blob.FolderBlobStore;
 import dev.tide.core.cycle.CycleScheduler;
 import dev.tide.core.engine.AckResolver;
 import dev.tide.core.engine.AdminLog;
+import dev.tide.core.engine.BlobPayloads;
+import dev.tide.core.engine.BlobPlacement;
 import dev.tide.core.engine.DeadlineMonitor;
 import dev.tide.core.engine.DeadlineSettings;
 import dev.tide.core.engine.Digest;
@@ -52,6 +57,7 @@ import dev.tide.core.engine.Inputs;
 import dev.tide.core.engine.JobNotices;
 import dev.tide.core.engine.LoadSignals;
 import dev.tide.core.engine.Maintenance;
+import dev.tide.core.engine.OrphanSweep;
 import dev.tide.core.engine.ProfileSessions;
 import dev.tide.core.engine.RaceDraws;
 import dev.tide.core.engine.ReadySignal;
@@ -149,11 +155,14 @@ public final class Tide implements TaskQueue {
     private final ProcessorActivity processorActivity = new ProcessorActivity();
     private final ProcessorHost processorHost;
     private final Processors processors;
+    private final BlobPayloads blobs;
+    private final OrphanSweep sweep;
     private volatile boolean closed;
 
     /**
      * Takes over an open store (closing it if this fails), the relay its job-end hook calls, and the resources it owns
-     * besides: {@code ownedClock} is closed before the store, {@code folderLock} after it.
+     * besides: {@code ownedClock} is closed before the store, {@code folderLock} after it, and the blob store (which
+     * may be null) with the store.
      */
     private Tide(
             Store store,
@@ -165,7 +174,8 @@ public final class Tide implements TaskQueue {
             AutoCloseable folderLock,
             RaceDraws draws,
             DeadlineSettings deadlineSettings,
-            Map<String, CoalescingCheck> coalescingChecks) {
+            Map<String, CoalescingCheck> coalescingChecks,
+            BlobStore blobStore) {
         this.store = store;
         this.clock = clock;
         this.ownedClock = ownedClock;
@@ -183,11 +193,19 @@ public final class Tide implements TaskQueue {
             this.sessions = new ProfileSessions(clock);
             this.types = new TypeRegistry(store, config.taskDefaults());
             types.reload();
-            this.resolver = new TaskResolver(types, config.payloadCapBytes(), draws, coalescingChecks);
+            if (blobStore != null) {
+                blobStore.check();
+            }
+            this.blobs = new BlobPayloads(blobStore, store);
+            BlobPlacement placement = blobStore == null
+                    ? BlobPlacement.NONE
+                    : BlobPlacement.of(blobStore.name(), config.blobs(), config.payloadCapBytes());
+            this.resolver = new TaskResolver(types, config.payloadCapBytes(), placement, draws, coalescingChecks);
             this.acks = new AckResolver(types, resolver, config.payloadCapBytes());
             relay.target = new JobNotices(types, resolver, clock);
             store.readySubscribe(queue -> ready.signal(List.of(queue)));
-            this.maintenance = new Maintenance(store, clock, acks, types, config.retention(), draws, this::afterSettle);
+            this.maintenance =
+                    new Maintenance(store, clock, acks, types, config.retention(), draws, this::afterSettle, blobs);
             this.deadlines = new DeadlineMonitor(store, clock, types, resolver, deadlineSettings, this::wake);
             this.schedules = new Schedules(store, clock, resolver, this::wake);
             this.cycles = new CycleScheduler(this, config.maintenanceInterval() != null);
@@ -196,7 +214,11 @@ public final class Tide implements TaskQueue {
             this.digest = new Digest(store, this.config.stats(), resolver, this.config.nodeName(), this::wake);
             maintenance.alsoRun(new RecordPruning(store, this.config.stats())::run);
             maintenance.alsoRun(digest::runOnce);
-            maintenance.alsoRun(now -> accounts.pruneExpired());
+            maintenance.alsoRun(accounts::prune);
+            this.sweep = blobStore == null ? null : new OrphanSweep(blobStore, store, config.blobs());
+            if (sweep != null) {
+                maintenance.alsoRun(sweep::runIfDue);
+            }
             this.processorBook = new ProcessorBook(store, config.pollInterval());
             this.processorHost =
                     new ProcessorHost(this, store, clock, this.config.nodeName(), processorBook, processorActivity);
@@ -214,6 +236,7 @@ public final class Tide implements TaskQueue {
         } catch (RuntimeException e) {
             closeQuietly(ownedClock);
             store.close();
+            closeQuietly(blobStore);
             throw e;
         }
     }
@@ -246,11 +269,11 @@ public final class Tide implements TaskQueue {
                 t -> t.jobId() == null ? null : jobTypes.computeIfAbsent(t.jobId(), this::jobTypeOf),
                 null,
                 now);
-        InsertBatch batch = store.taskInsertMany(rows);
+        InsertBatch batch = blobs.inserting(rows, () -> store.taskInsertMany(rows));
         taskMeters.enqueueTook(System.nanoTime() - started);
         taskMeters.enqueued(batch.results());
         wake(batch.readyQueues());
-        return batch.results();
+        return blobs.readEnqueued(batch.results());
     }
 
     @Override
@@ -287,7 +310,7 @@ public final class Tide implements TaskQueue {
             tasks.add(t != null && t.owner() == null && owner != null ? t.withOwner(owner) : t);
         }
         List<TaskRow> rows = resolver.resolveAll(tasks, i -> "tasks[" + i + "].", t -> typeName, 0L, now);
-        JobInsertResult result = store.jobInsert(row, rows);
+        JobInsertResult result = blobs.inserting(rows, () -> store.jobInsert(row, rows));
         wake(result.readyQueues());
         return new JobCreated(result.job(), result.taskIds());
     }
@@ -352,6 +375,7 @@ public final class Tide implements TaskQueue {
                 load.recordSampled();
                 taskMeters.claimTook(queue, System.nanoTime() - attempt);
                 taskMeters.claimed(claimed);
+                claimed = withPayloads(claimed);
             }
             if (request.processor() != null) {
                 processorActivity.claimed(request.processor(), worker, claimed.size());
@@ -379,14 +403,18 @@ public final class Tide implements TaskQueue {
         TaskRow row = resolver.resolveAll(
                         List.of(task), i -> "", t -> t.jobId() == null ? null : jobTypeOf(t.jobId()), null, now)
                 .get(0);
-        LeasedInsert inserted = store.taskInsertLeased(
-                row, new CallerLease(owner, Tokens.next(), now, leaseMillis(leaseDuration), load));
+        LeasedInsert inserted = blobs.inserting(
+                List.of(row),
+                () -> store.taskInsertLeased(
+                        row, new CallerLease(owner, Tokens.next(), now, leaseMillis(leaseDuration), load)));
         taskMeters.enqueued(inserted.batch().results());
         if (inserted.leased() != null) {
             taskMeters.claimed(List.of(inserted.leased()));
         }
         wake(inserted.batch().readyQueues());
-        return new EnqueuedAndClaimed(inserted.batch().results().get(0), inserted.leased());
+        return new EnqueuedAndClaimed(
+                blobs.readEnqueued(inserted.batch().results()).get(0),
+                inserted.leased() == null ? null : withPayload(inserted.leased()));
     }
 
     @Override
@@ -398,7 +426,7 @@ public final class Tide implements TaskQueue {
         if (claimed.isEmpty() && store.taskGet(taskId).isEmpty()) {
             throw new NotFoundException("task " + taskId);
         }
-        return claimed;
+        return claimed.map(this::withPayload);
     }
 
     @Override
@@ -430,8 +458,11 @@ public final class Tide implements TaskQueue {
         Map<Long, String> jobTypes = new HashMap<>();
         List<Settlement> settlements =
                 acks.resolve(list, current, id -> jobTypes.computeIfAbsent(id, this::jobTypeOf), now);
-        SettleBatch batch = store.taskSettleMany(settlements, now);
+        List<TaskRow> produced = new ArrayList<>();
+        settlements.forEach(s -> produced.addAll(s.enqueue()));
+        SettleBatch batch = blobs.inserting(produced, () -> store.taskSettleMany(settlements, now));
         taskMeters.acknowledged(list, batch.results());
+        blobs.releaseSucceeded(batch.results(), types.blobDeletingTypes(), now);
         afterSettle(batch);
         return batch.results();
     }
@@ -450,7 +481,7 @@ public final class Tide implements TaskQueue {
 
     @Override
     public TaskInfo task(long taskId) {
-        return store.taskGet(taskId).orElseThrow(() -> new NotFoundException("task " + taskId));
+        return blobs.read(store.taskGet(taskId).orElseThrow(() -> new NotFoundException("task " + taskId)));
     }
 
     @Override
@@ -470,7 +501,7 @@ public final class Tide implements TaskQueue {
                 batch.task().jobId(),
                 batch.task().queue(),
                 detail("reason", why));
-        return batch.task();
+        return blobs.readIfAvailable(batch.task());
     }
 
     @Override
@@ -484,7 +515,7 @@ public final class Tide implements TaskQueue {
                 batch.task().jobId(),
                 batch.task().queue(),
                 Map.of());
-        return batch.task();
+        return blobs.readIfAvailable(batch.task());
     }
 
     @Override
@@ -546,13 +577,60 @@ public final class Tide implements TaskQueue {
 
     @Override
     public List<LeasedTask> leases(String worker) {
-        return store.taskLeaseList(Inputs.requiredText("worker", worker));
+        List<LeasedTask> held = store.taskLeaseList(Inputs.requiredText("worker", worker));
+        List<LeasedTask> out = new ArrayList<>(held.size());
+        for (LeasedTask t : held) {
+            // A read: an unreadable payload is reported, and the lease left as it is.
+            out.add(t.task().payloadInBlob() ? new LeasedTask(blobs.read(t.task()), t.lease(), t.budget()) : t);
+        }
+        return out;
     }
 
     @Override
     public List<LeasedTask> resumeLeases(String worker, Duration leaseDuration) {
-        return store.taskLeaseResume(
-                Inputs.requiredText("worker", worker), Tokens.next(), clock.instant(), leaseMillis(leaseDuration));
+        return withPayloads(store.taskLeaseResume(
+                Inputs.requiredText("worker", worker), Tokens.next(), clock.instant(), leaseMillis(leaseDuration)));
+    }
+
+    // --- payloads in the blob store ------------------------------------------------------------------------------
+
+    private List<LeasedTask> withPayloads(List<LeasedTask> claimed) {
+        return blobs.readClaimed(claimed, this::giveBack);
+    }
+
+    private LeasedTask withPayload(LeasedTask claimed) {
+        return blobs.readClaimed(claimed, this::giveBack);
+    }
+
+    /** A claimed task whose payload cannot be read goes back with a retry, to go dead after its max attempts. */
+    private void giveBack(LeasedTask t, TideException why) {
+        try {
+            ackAll(List.of(
+                    t.ack().message("payload not readable: " + why.getMessage()).retry()));
+        } catch (RuntimeException e) {
+            // The lease runs out and the task comes back all the same.
+            why.addSuppressed(e);
+        }
+    }
+
+    /** The engine's blob store, where payloads above the threshold go; empty when it has none. */
+    public Optional<BlobStore> blobStore() {
+        return Optional.ofNullable(blobs.store());
+    }
+
+    /**
+     * Sweeps the blob store for orphans now (maintenance does it every {@link BlobSettings#sweepInterval()}): deletes
+     * the blobs older than the grace period that no task refers to; answers how many.
+     */
+    public int sweepBlobs() {
+        return sweep == null ? 0 : sweep.run(clock.instant());
+    }
+
+    /** The largest task payload this engine accepts: raised by a blob store (see {@link BlobSettings}). */
+    public long taskPayloadCapBytes() {
+        return blobs.store() == null
+                ? config.payloadCapBytes()
+                : Math.max(config.payloadCapBytes(), config.blobs().payloadCapBytes());
     }
 
     @Override
@@ -993,6 +1071,7 @@ public final class Tide implements TaskQueue {
         maintenance.close();
         closeQuietly(ownedClock);
         store.close();
+        closeQuietly(blobs.store());
         // The OS releases the folder lock with the process in any case.
         closeQuietly(folderLock);
     }
@@ -1033,6 +1112,7 @@ public final class Tide implements TaskQueue {
         private final List<DeadlineListener> deadlineListeners = new ArrayList<>();
         private MeterRegistry meterRegistry;
         private final Map<String, CoalescingCheck> coalescingChecks = new HashMap<>();
+        private BlobStore blobStore;
 
         /** Embedded storage in {@code folder} (created if missing), locked against other processes. */
         public Builder sqlite(Path folder) {
@@ -1103,6 +1183,17 @@ public final class Tide implements TaskQueue {
             return this;
         }
 
+        /**
+         * Where payloads above {@link BlobSettings#thresholdBytes()} go: a {@link FolderBlobStore} or an
+         * {@link dev.tide.core.blob.S3BlobStore}, which the engine closes with itself. On SQLite the default is a folder
+         * {@code blobs} in the data folder; on PostgreSQL there is none unless given (payloads then stay in their rows,
+         * within the payload cap). Nodes sharing a database must share one blob store.
+         */
+        public Builder blobStore(BlobStore value) {
+            this.blobStore = value;
+            return this;
+        }
+
         /** Whether to apply pending migrations on open (default true). */
         public Builder migrate(boolean value) {
             this.migrate = value;
@@ -1156,6 +1247,7 @@ public final class Tide implements TaskQueue {
                 DataFolderLock lock = lockFolder ? DataFolderLock.acquire(folder, purpose) : null;
                 try {
                     Store store = SqliteStore.open(folder, relay);
+                    BlobStore blobs = blobStore != null ? blobStore : new FolderBlobStore(folder.resolve("blobs"));
                     return new Tide(
                             store,
                             relay,
@@ -1166,7 +1258,8 @@ public final class Tide implements TaskQueue {
                             lock,
                             draws,
                             deadlineSettings(),
-                            coalescingChecks);
+                            coalescingChecks,
+                            blobs);
                 } catch (RuntimeException e) {
                     closeQuietly(lock);
                     throw e;
@@ -1194,7 +1287,8 @@ public final class Tide implements TaskQueue {
                         null,
                         draws,
                         deadlineSettings(),
-                        coalescingChecks);
+                        coalescingChecks,
+                        blobStore);
             }
             if (storeFactory == null) {
                 throw new IllegalStateException("choose a store: sqlite(folder), postgres(url) or store(factory)");
@@ -1209,7 +1303,8 @@ public final class Tide implements TaskQueue {
                     null,
                     draws,
                     deadlineSettings(),
-                    coalescingChecks);
+                    coalescingChecks,
+                    blobStore);
         }
 
         private DeadlineSettings deadlineSettings() {

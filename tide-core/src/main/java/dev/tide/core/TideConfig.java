@@ -20,6 +20,7 @@ import java.util.List;
  *     Null (the default) lets the engine choose: {@value #EMBEDDED_NODE_NAME} on SQLite, the host name on a store
  *     shared by several nodes
  * @param stats retention of the event log and the hourly statistics, and the administrators' digest
+ * @param blobs when payloads go to the blob store, and their cap there (see {@link BlobSettings})
  */
 public record TideConfig(
         TaskDefaults taskDefaults,
@@ -28,7 +29,8 @@ public record TideConfig(
         Duration maintenanceInterval,
         Duration pollInterval,
         String nodeName,
-        StatsSettings stats) {
+        StatsSettings stats,
+        BlobSettings blobs) {
 
     public static final int MAX_BATCH = 10_000;
 
@@ -43,38 +45,64 @@ public record TideConfig(
                 Duration.ofSeconds(1),
                 Duration.ofSeconds(1),
                 null,
-                StatsSettings.defaults());
+                StatsSettings.defaults(),
+                BlobSettings.defaults());
     }
 
     public TideConfig withTaskDefaults(TaskDefaults value) {
         return new TideConfig(
-                value.or(taskDefaults), payloadCapBytes, retention, maintenanceInterval, pollInterval, nodeName, stats);
+                value.or(taskDefaults),
+                payloadCapBytes,
+                retention,
+                maintenanceInterval,
+                pollInterval,
+                nodeName,
+                stats,
+                blobs);
     }
 
     public TideConfig withPayloadCap(long bytes) {
-        return new TideConfig(taskDefaults, bytes, retention, maintenanceInterval, pollInterval, nodeName, stats);
+        return new TideConfig(
+                taskDefaults, bytes, retention, maintenanceInterval, pollInterval, nodeName, stats, blobs);
     }
 
     public TideConfig withRetention(Duration value) {
-        return new TideConfig(taskDefaults, payloadCapBytes, value, maintenanceInterval, pollInterval, nodeName, stats);
+        return new TideConfig(
+                taskDefaults, payloadCapBytes, value, maintenanceInterval, pollInterval, nodeName, stats, blobs);
     }
 
     public TideConfig withMaintenanceInterval(Duration value) {
-        return new TideConfig(taskDefaults, payloadCapBytes, retention, value, pollInterval, nodeName, stats);
+        return new TideConfig(taskDefaults, payloadCapBytes, retention, value, pollInterval, nodeName, stats, blobs);
     }
 
     public TideConfig withPollInterval(Duration value) {
-        return new TideConfig(taskDefaults, payloadCapBytes, retention, maintenanceInterval, value, nodeName, stats);
+        return new TideConfig(
+                taskDefaults, payloadCapBytes, retention, maintenanceInterval, value, nodeName, stats, blobs);
     }
 
     public TideConfig withNodeName(String value) {
         return new TideConfig(
-                taskDefaults, payloadCapBytes, retention, maintenanceInterval, pollInterval, value, stats);
+                taskDefaults, payloadCapBytes, retention, maintenanceInterval, pollInterval, value, stats, blobs);
     }
 
     public TideConfig withStats(StatsSettings value) {
         return new TideConfig(
-                taskDefaults, payloadCapBytes, retention, maintenanceInterval, pollInterval, nodeName, value);
+                taskDefaults, payloadCapBytes, retention, maintenanceInterval, pollInterval, nodeName, value, blobs);
+    }
+
+    public TideConfig withBlobs(BlobSettings value) {
+        return new TideConfig(
+                taskDefaults, payloadCapBytes, retention, maintenanceInterval, pollInterval, nodeName, stats, value);
+    }
+
+    /** Payloads larger than this many bytes go to the blob store (see {@link BlobSettings#thresholdBytes()}). */
+    public TideConfig withBlobThreshold(long bytes) {
+        return withBlobs(blobs.withThreshold(bytes));
+    }
+
+    /** The largest task payload accepted with a blob store (see {@link BlobSettings#payloadCapBytes()}). */
+    public TideConfig withBlobPayloadCap(long bytes) {
+        return withBlobs(blobs.withPayloadCap(bytes));
     }
 
     /** Events are deleted this long after they happened; null keeps them. */

@@ -1,6 +1,7 @@
 package dev.tide.server;
 
 import dev.tide.api.PendingLimitException;
+import dev.tide.api.SubmitRateException;
 import dev.tide.api.TideException;
 import dev.tide.api.auth.AuthenticationException;
 import io.javalin.config.RoutesConfig;
@@ -35,6 +36,9 @@ final class ErrorMapper {
         }
         if (e instanceof PendingLimitException) {
             ctx.header("Retry-After", String.valueOf(PendingLimitException.RETRY_AFTER_SECONDS));
+        }
+        if (e instanceof SubmitRateException rate) {
+            ctx.header("Retry-After", String.valueOf(rate.retryAfterSeconds()));
         }
         ctx.status(e.httpStatus()).json(ErrorBody.of(e));
     }

@@ -236,8 +236,8 @@ public final class TideServer implements AutoCloseable {
 
         /**
          * The largest request body, in bytes; larger ones are refused with 413 before they are parsed. Default: the
-         * engine's payload cap plus 1 MiB, so one task at the cap fits with its envelope, and so do batches of
-         * ordinary tasks.
+         * engine's cap on task payloads ({@link Tide#taskPayloadCapBytes()}: its blob cap when it has a blob store)
+         * plus 1 MiB, so one task at the cap fits with its envelope, and so do batches of ordinary tasks.
          */
         public Builder maxBodyBytes(long value) {
             if (value < 1) {
@@ -365,9 +365,10 @@ public final class TideServer implements AutoCloseable {
             }
         }
 
+        /** The engine's largest task payload (raised by its blob store) and 1 MiB for the rest of the body. */
         private static long defaultBodyLimit(TaskQueue queue) {
             long cap = queue instanceof Tide tide
-                    ? tide.config().payloadCapBytes()
+                    ? tide.taskPayloadCapBytes()
                     : TideConfig.defaults().payloadCapBytes();
             return cap + 1024 * 1024;
         }

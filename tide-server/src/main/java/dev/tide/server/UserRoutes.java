@@ -1,5 +1,6 @@
 package dev.tide.server;
 
+import dev.tide.api.auth.AccountDefaults;
 import dev.tide.api.auth.Accounts;
 import dev.tide.api.auth.AuthenticationException;
 import dev.tide.api.auth.NewAccount;
@@ -43,6 +44,11 @@ final class UserRoutes {
                     accounts.revokeToken(name(ctx), PathParams.text(ctx, "token"));
                     ctx.status(204);
                 },
+                Access.ADMIN);
+        routes.get("/v1/user-defaults", ctx -> ctx.json(accounts.accountDefaults()), Access.ADMIN);
+        routes.put(
+                "/v1/user-defaults",
+                ctx -> ctx.json(accounts.setAccountDefaults(body.required(ctx, AccountDefaults.class))),
                 Access.ADMIN);
         routes.post("/v1/sessions", this::signIn, Access.PUBLIC);
         routes.delete("/v1/sessions/current", this::signOut, Access.AUTHENTICATED);

@@ -34,7 +34,8 @@ class ClientErrorsTest extends HttpTestBase {
 
     @Override
     TideConfig config() {
-        return super.config().withPayloadCap(1024);
+        // The blob cap too, which raises the cap of task payloads.
+        return super.config().withPayloadCap(1024).withBlobPayloadCap(1024);
     }
 
     private void sameRefusal(Consumer<TaskQueue> call) {

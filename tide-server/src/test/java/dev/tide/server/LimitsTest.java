@@ -16,7 +16,8 @@ class LimitsTest extends HttpTestBase {
 
     @Override
     TideConfig config() {
-        return super.config().withPayloadCap(PAYLOAD_CAP);
+        // The blob cap too, which raises the cap of task payloads.
+        return super.config().withPayloadCap(PAYLOAD_CAP).withBlobPayloadCap(PAYLOAD_CAP);
     }
 
     @Override

@@ -32,6 +32,12 @@ public interface Accounts {
      */
     Account setLimits(String name, Integer pendingLimit, Integer submitsPerMinute);
 
+    /** The limits of users without their own. */
+    AccountDefaults accountDefaults();
+
+    /** Sets the limits of users without their own; takes effect at the next enqueue on every node. */
+    AccountDefaults setAccountDefaults(AccountDefaults defaults);
+
     /** Disables a user: its tokens stop working at once (within the server's cache time), its tasks stay. */
     Account disable(String name);
 

@@ -67,7 +67,7 @@ public record NewAccount(
         }
     }
 
-    static void requireLimit(String field, Integer value) {
+    public static void requireLimit(String field, Integer value) {
         if (value != null && value < 0) {
             throw new InvalidRequestException(field, "must be zero or positive");
         }

@@ -6,6 +6,7 @@ import dev.tide.api.NotFoundException;
 import dev.tide.api.TideEvent;
 import dev.tide.api.TideException;
 import dev.tide.api.auth.Account;
+import dev.tide.api.auth.AccountDefaults;
 import dev.tide.api.auth.Accounts;
 import dev.tide.api.auth.AuthenticationException;
 import dev.tide.api.auth.Caller;
@@ -191,9 +192,28 @@ public final class AccountBook implements Accounts {
         return Optional.of(caller);
     }
 
-    /** Deletes expired tokens; maintenance calls this. */
-    public int pruneExpired() {
-        return store.tokenPrune(clock.instant());
+    @Override
+    public AccountDefaults accountDefaults() {
+        return store.accountDefaults();
+    }
+
+    @Override
+    public AccountDefaults setAccountDefaults(AccountDefaults defaults) {
+        if (defaults == null) {
+            throw new InvalidRequestException("defaults", "is required");
+        }
+        store.accountDefaultsPut(defaults, clock.instant());
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("pendingLimit", defaults.pendingLimit());
+        detail.put("submitsPerMinute", defaults.submitsPerMinute());
+        admin.record(TideEvent.ACCOUNT_DEFAULTS, null, null, null, detail);
+        return store.accountDefaults();
+    }
+
+    /** Deletes expired tokens and past minutes' submission counts; maintenance calls this. */
+    public void prune(Instant now) {
+        store.tokenPrune(now);
+        store.ownerMinutesPrune(now.minus(Duration.ofHours(1)));
     }
 
     private IssuedToken issue(String user, TokenKind kind, String label, Duration validFor) {

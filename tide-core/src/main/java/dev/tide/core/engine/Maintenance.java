@@ -5,6 +5,7 @@ import dev.tide.core.store.ExpiredLease;
 import dev.tide.core.store.SettleBatch;
 import dev.tide.core.store.Settlement;
 import dev.tide.core.store.Store;
+import dev.tide.core.store.TaskPruned;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -18,7 +19,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The chores one node does for all: promote scheduled tasks whose time has come, end waiting tasks past their expiry,
  * move the tasks of jobs past their deadline to their queues' late lanes, reclaim expired leases, give the waiting tasks of a queue whose discipline changed their place in the new order,
- * prune what retention allows. Only the leader does them (always this node on SQLite; on PostgreSQL the holder of an
+ * prune what retention allows (and delete the pruned tasks' blobs). Only the leader does them (always this node on SQLite; on PostgreSQL the holder of an
  * advisory lock), each in bounded batches so no pass holds a long transaction.
  *
  * <p>The thread sleeps until the next scheduled task is due or the interval passes, whichever is sooner, so a delayed
@@ -44,6 +45,7 @@ public final class Maintenance implements AutoCloseable {
     private final Duration retention;
     private final RaceDraws draws;
     private final Consumer<SettleBatch> onSettled;
+    private final BlobPayloads blobs;
     private final List<Consumer<Instant>> chores = new CopyOnWriteArrayList<>();
     private PassThread thread;
     private volatile boolean leader;
@@ -55,7 +57,8 @@ public final class Maintenance implements AutoCloseable {
             TypeRegistry types,
             Duration retention,
             RaceDraws draws,
-            Consumer<SettleBatch> onSettled) {
+            Consumer<SettleBatch> onSettled,
+            BlobPayloads blobs) {
         this.store = store;
         this.clock = clock;
         this.acks = acks;
@@ -63,6 +66,7 @@ public final class Maintenance implements AutoCloseable {
         this.retention = retention;
         this.draws = draws;
         this.onSettled = onSettled;
+        this.blobs = blobs;
     }
 
     public void start(Duration interval) {
@@ -179,7 +183,12 @@ public final class Maintenance implements AutoCloseable {
             return;
         }
         Instant cutoff = now.minus(retention);
-        inBatches(() -> store.taskPrune(cutoff, BATCH));
+        inBatches(() -> {
+            TaskPruned pruned = store.taskPrune(cutoff, BATCH);
+            // After the commit: a crash before this leaves orphans for the sweep, never a row without its blob.
+            blobs.delete(pruned.blobKeys());
+            return pruned.count();
+        });
         inBatches(() -> store.jobPrune(cutoff, BATCH));
     }
 

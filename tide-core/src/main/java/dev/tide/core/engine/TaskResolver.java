@@ -4,6 +4,7 @@ import dev.tide.api.Coalescing;
 import dev.tide.api.CoalescingCheck;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.NewTask;
+import dev.tide.api.TaskBlob;
 import dev.tide.api.TaskDefaults;
 import dev.tide.api.TaskState;
 import dev.tide.api.TaskType;
@@ -31,19 +32,31 @@ public final class TaskResolver {
 
     private final TypeRegistry types;
     private final long payloadCap;
+    private final BlobPlacement blobs;
     private final RaceDraws draws;
     private final Map<String, CoalescingCheck> checks;
 
-    /** @param checks in-process coalescing checks by task type; they take precedence over the type's policy */
-    public TaskResolver(TypeRegistry types, long payloadCap, RaceDraws draws, Map<String, CoalescingCheck> checks) {
+    /**
+     * @param payloadCap the cap of payloads kept in the row
+     * @param blobs which payloads of {@link #resolveAll} go to the blob store instead, and their cap there
+     * @param checks in-process coalescing checks by task type; they take precedence over the type's policy
+     */
+    public TaskResolver(
+            TypeRegistry types,
+            long payloadCap,
+            BlobPlacement blobs,
+            RaceDraws draws,
+            Map<String, CoalescingCheck> checks) {
         this.types = types;
         this.payloadCap = payloadCap;
+        this.blobs = blobs;
         this.draws = draws;
         this.checks = Map.copyOf(checks);
     }
 
     /**
-     * The tasks of one request, which may depend on each other by ref.
+     * The tasks of one request, which may depend on each other by ref. A payload too large for the row is planned for
+     * the blob store ({@link TaskRow#blob()}); the caller writes it before the insert ({@link BlobPayloads#inserting}).
      *
      * @param prefix names a task's fields in errors, by position
      * @param jobTypeOf the type of the job a task joins, or null
@@ -60,13 +73,15 @@ public final class TaskResolver {
         for (int i = 0; i < tasks.size(); i++) {
             NewTask t = tasks.get(i);
             rows.add(resolve(
-                    t, prefix.apply(i), t == null ? null : jobTypeOf.apply(t), jobId, now, dependencies.get(i)));
+                    t, prefix.apply(i), t == null ? null : jobTypeOf.apply(t), jobId, now, dependencies.get(i), blobs));
         }
         return rows;
     }
 
-    /** A task that names no other task of its request ({@link #resolve(NewTask, String, String, Long, Instant,
-     * Dependencies)} for one that may). */
+    /**
+     * A task the engine makes (a notice, a digest, a schedule's firing) that names no other task of its request. Its
+     * payload stays in the row, within the payload cap.
+     */
     public TaskRow resolve(NewTask task, String prefix, String jobType, Long jobId, Instant now) {
         return resolve(
                 task,
@@ -74,16 +89,24 @@ public final class TaskResolver {
                 jobType,
                 jobId,
                 now,
-                RequestDependencies.of(List.of(task), i -> prefix).get(0));
+                RequestDependencies.of(List.of(task), i -> prefix).get(0),
+                BlobPlacement.NONE);
     }
 
     /**
      * @param jobType the type of the job the task joins, or null
      * @param jobId the job it joins when the caller decides it (a new job's tasks), else the task's own
      * @param dependencies its dependencies as {@link RequestDependencies} resolved them within its request
+     * @param blobs where a large payload goes
      */
-    public TaskRow resolve(
-            NewTask task, String prefix, String jobType, Long jobId, Instant now, Dependencies dependencies) {
+    private TaskRow resolve(
+            NewTask task,
+            String prefix,
+            String jobType,
+            Long jobId,
+            Instant now,
+            Dependencies dependencies,
+            BlobPlacement blobs) {
         if (task == null) {
             throw new InvalidRequestException(
                     prefix.isEmpty() ? "task" : prefix.substring(0, prefix.length() - 1), "is null");
@@ -94,7 +117,8 @@ public final class TaskResolver {
         String owner = Inputs.text(prefix + "owner", task.owner());
         String key = Inputs.text(prefix + "idempotencyKey", task.idempotencyKey());
         String coalescingKey = Inputs.text(prefix + "coalescingKey", task.coalescingKey());
-        String payload = Inputs.json(prefix + "payload", task.payload(), payloadCap);
+        String payload = Inputs.json(prefix + "payload", task.payload(), blobs.capBytes(payloadCap));
+        TaskBlob blob = blobs.place(payload, now);
         if (task.maxAttempts() != null && task.maxAttempts() < 1) {
             throw new InvalidRequestException(prefix + "maxAttempts", "must be at least 1");
         }
@@ -151,7 +175,8 @@ public final class TaskResolver {
                 coalescingKey == null ? null : coalescingRule(type),
                 jobType,
                 task.unitsOrOne(),
-                task.divisibleOrFalse());
+                task.divisibleOrFalse(),
+                blob);
     }
 
     /** The type's check or policy; null for a type that keeps every pending task, which needs no lookup. */

@@ -7,6 +7,7 @@ import dev.tide.core.store.Store;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -22,6 +23,7 @@ public final class TypeRegistry {
     private final TaskDefaults engineDefaults;
     private volatile Map<String, TaskType> taskTypes = Map.of();
     private volatile Map<String, JobType> jobTypes = Map.of();
+    private volatile Set<String> blobDeletingTypes = Set.of();
     private volatile long loadedAtNanos;
 
     public TypeRegistry(Store store, TaskDefaults engineDefaults) {
@@ -31,6 +33,10 @@ public final class TypeRegistry {
 
     public synchronized void reload() {
         taskTypes = index(store.taskTypeList(), TaskType::name);
+        blobDeletingTypes = taskTypes.values().stream()
+                .filter(TaskType::deletesBlobOnCompletion)
+                .map(TaskType::name)
+                .collect(Collectors.toUnmodifiableSet());
         jobTypes = index(store.jobTypeList(), JobType::name);
         loadedAtNanos = System.nanoTime();
     }
@@ -44,6 +50,11 @@ public final class TypeRegistry {
 
     public TaskType taskType(String name) {
         return taskTypes.get(name);
+    }
+
+    /** The task types whose tasks' blobs are deleted as soon as they succeed; usually none. */
+    public Set<String> blobDeletingTypes() {
+        return blobDeletingTypes;
     }
 
     public JobType jobType(String name) {

@@ -25,6 +25,7 @@ import dev.tide.api.TaskType;
 import dev.tide.api.TideEvent;
 import dev.tide.api.UserShares;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -192,8 +193,20 @@ public interface Store extends AutoCloseable {
      */
     LeasedInsert taskInsertLeased(TaskRow row, CallerLease lease);
 
-    /** Deletes up to {@code limit} tasks that finished before {@code cutoff}; returns how many. */
-    int taskPrune(Instant cutoff, int limit);
+    /**
+     * Deletes up to {@code limit} tasks that finished before {@code cutoff}; returns how many, and the blobs they
+     * referred to (the caller deletes those after this returns).
+     */
+    TaskPruned taskPrune(Instant cutoff, int limit);
+
+    /** Of these blob keys, those a task still refers to (a blob not let go of): the others may be deleted. */
+    Set<String> taskBlobReferenced(Collection<String> keys);
+
+    /**
+     * Lets go of the blobs of those of these tasks that succeeded and are of one of {@code types}, so that their
+     * payloads read as gone from now on; returns the keys for the caller to delete.
+     */
+    List<String> taskBlobRelease(List<Long> taskIds, Set<String> types, Instant now);
 
     /** Deletes up to {@code limit} finished jobs that ended before {@code cutoff} and have no tasks left. */
     int jobPrune(Instant cutoff, int limit);
@@ -372,6 +385,14 @@ public interface Store extends AutoCloseable {
 
     /** Deletes tokens expired by {@code now}; returns how many. */
     int tokenPrune(Instant now);
+
+    /** The limits of users without their own. */
+    dev.tide.api.auth.AccountDefaults accountDefaults();
+
+    void accountDefaultsPut(dev.tide.api.auth.AccountDefaults defaults, Instant now);
+
+    /** Deletes the per-user submission counts of minutes before {@code cutoff}; returns how many. */
+    int ownerMinutesPrune(Instant cutoff);
 
     /** A server-wide setting ({@code tide_settings}); empty when unset. */
     Optional<String> settingGet(String name);

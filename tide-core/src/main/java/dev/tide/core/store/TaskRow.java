@@ -1,5 +1,6 @@
 package dev.tide.core.store;
 
+import dev.tide.api.TaskBlob;
 import dev.tide.api.TaskState;
 import java.time.Instant;
 import java.util.List;
@@ -24,6 +25,9 @@ import java.util.List;
  * @param jobType the type of its job, or null; a job type's profile governs the tasks whose own type has none
  * @param units what it costs against its profile's budgets
  * @param divisible whether it may start with part of its units
+ * @param blob where the payload goes when it is too large for the row (the engine writes the blob before the insert,
+ *     and the row keeps this reference instead of the payload), or null; {@link #payload()} holds the payload either
+ *     way
  */
 public record TaskRow(
         String queue,
@@ -47,7 +51,8 @@ public record TaskRow(
         CoalescingRule coalescing,
         String jobType,
         int units,
-        boolean divisible) {
+        boolean divisible,
+        TaskBlob blob) {
 
     /**
      * The tasks a new task waits on: existing tasks by id, and tasks of the same insert by their position in it.
@@ -67,8 +72,16 @@ public record TaskRow(
         }
     }
 
+    /** What the row's payload column holds: the payload, or null when it is kept in a blob. */
+    public String storedPayload() {
+        return blob == null ? payload : null;
+    }
+
     /** The payload's size in UTF-8, as claims filter on it. */
     public int payloadBytes() {
+        if (blob != null) {
+            return (int) blob.bytes();
+        }
         if (payload == null) {
             return 0;
         }
@@ -112,7 +125,8 @@ public record TaskRow(
                 coalescing,
                 jobType,
                 units,
-                divisible);
+                divisible,
+                blob);
     }
 
     /** Whether the store must look up the pending tasks with this task's key before inserting it. */

@@ -68,7 +68,11 @@ public abstract class TaskQueueContract {
 
     /** Engine settings for these tests; subclasses may adjust. */
     protected TideConfig config() {
-        return TideConfig.defaults().withMaintenanceInterval(null).withPayloadCap(4096);
+        // The blob store's cap too: it raises the cap of task payloads (BlobPayloadContract tests that).
+        return TideConfig.defaults()
+                .withMaintenanceInterval(null)
+                .withPayloadCap(4096)
+                .withBlobPayloadCap(4096);
     }
 
     @BeforeEach

@@ -158,7 +158,7 @@ public final class FolderIntake implements AutoCloseable {
         if (file.symbolicLink()) {
             return reject(file, "is a symbolic link: drop the file itself");
         }
-        long cap = tide.config().payloadCapBytes();
+        long cap = tide.taskPayloadCapBytes();
         if (file.size() > cap) {
             return reject(file, new PayloadTooLargeException("file", file.size(), cap).getMessage());
         }

@@ -55,7 +55,13 @@ public abstract class FolderIntakeContract {
     void open() {
         clock = new ManualClock(START);
         fixture = factory()
-                .open(clock, TideConfig.defaults().withMaintenanceInterval(null).withPayloadCap(PAYLOAD_CAP));
+                .open(
+                        clock,
+                        // The blob cap too: a blob store (the default on SQLite) raises the cap of task payloads.
+                        TideConfig.defaults()
+                                .withMaintenanceInterval(null)
+                                .withPayloadCap(PAYLOAD_CAP)
+                                .withBlobPayloadCap(PAYLOAD_CAP));
         tide = fixture.engine();
         inbox = TempFolders.create("tide-inbox-");
         intake = new FolderIntake(

@@ -39,6 +39,7 @@ import dev.tide.api.TaskState;
 import dev.tide.api.TaskType;
 import dev.tide.api.TideEvent;
 import dev.tide.api.UserShares;
+import dev.tide.api.auth.AccountDefaults;
 import dev.tide.api.auth.NewAccount;
 import dev.tide.api.auth.Role;
 import dev.tide.api.auth.TokenInfo;
@@ -67,6 +68,7 @@ import dev.tide.core.store.Settlement;
 import dev.tide.core.store.Store;
 import dev.tide.core.store.TaskClaim;
 import dev.tide.core.store.TaskClaimById;
+import dev.tide.core.store.TaskPruned;
 import dev.tide.core.store.TaskRow;
 import dev.tide.core.store.TokenHolder;
 import dev.tide.core.store.TokenRow;
@@ -78,6 +80,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -108,10 +111,28 @@ public abstract class JdbcStore implements Store {
     /** This node's copy of the profiles; each claim checks its revision against the database's. */
     private volatile ProfileBook profiles = ProfileBook.EMPTY;
 
+    private static final long OWNER_LIMITS_FRESHNESS_NANOS = 1_000_000_000L;
+    private volatile OwnerLimits ownerLimits;
+    private volatile long ownerLimitsReadAt;
+
     protected JdbcStore(Dialect dialect, JobEndHook jobEndHook) {
         this.dialect = dialect;
         this.sql = SqlFile.load("/dev/tide/core/store/" + dialect.name() + "/queries.sql");
         this.jobEndHook = jobEndHook;
+    }
+
+    /**
+     * The users' admission limits, read again once a second (or at once after a change through this node): a limit
+     * set through another node applies here within a second.
+     */
+    private OwnerLimits ownerLimits(Tx tx) throws SQLException {
+        OwnerLimits limits = ownerLimits;
+        if (limits == null || System.nanoTime() - ownerLimitsReadAt > OWNER_LIMITS_FRESHNESS_NANOS) {
+            limits = OwnerLimits.read(tx);
+            ownerLimitsReadAt = System.nanoTime();
+            ownerLimits = limits;
+        }
+        return limits;
     }
 
     /** Runs {@code work} in one write transaction, durable when this returns. */
@@ -363,6 +384,12 @@ public abstract class JdbcStore implements Store {
      *     must not keep a job from ending
      */
     private InsertBatch insertRows(Tx tx, List<TaskRow> rows, boolean enforceBounds) throws SQLException {
+        if (enforceBounds) {
+            OwnerLimits limits = ownerLimits(tx);
+            if (limits.any()) {
+                OwnerAdmission.check(tx, rows, limits, scopes -> lockScopes(tx, scopes));
+            }
+        }
         Map<Long, JobInfo> jobs = openJobsOf(tx, rows);
         Map<String, QueueRow> orders = new HashMap<>();
         List<Placement> placements = new ArrayList<>(rows.size());
@@ -1285,11 +1312,61 @@ public abstract class JdbcStore implements Store {
     }
 
     @Override
-    public int taskPrune(Instant cutoff, int limit) {
-        return write(tx -> tx.prepare("task_prune")
-                .set("cutoff", cutoff)
-                .set("limit", (long) limit)
-                .update());
+    public TaskPruned taskPrune(Instant cutoff, int limit) {
+        return write(tx -> {
+            int count = 0;
+            List<String> blobs = new ArrayList<>();
+            try (ResultSet rs = tx.prepare("task_prune")
+                    .set("cutoff", cutoff)
+                    .set("limit", (long) limit)
+                    .query()) {
+                while (rs.next()) {
+                    count++;
+                    String key = rs.getString("blob_key");
+                    if (key != null) {
+                        blobs.add(key);
+                    }
+                }
+            }
+            return new TaskPruned(count, blobs);
+        });
+    }
+
+    @Override
+    public Set<String> taskBlobReferenced(Collection<String> keys) {
+        if (keys.isEmpty()) {
+            return Set.of();
+        }
+        return read(tx -> {
+            Set<String> referenced = new HashSet<>();
+            try (ResultSet rs =
+                    tx.prepare("task_blob_referenced").setTexts("keys", keys).query()) {
+                while (rs.next()) {
+                    referenced.add(rs.getString("blob_key"));
+                }
+            }
+            return referenced;
+        });
+    }
+
+    @Override
+    public List<String> taskBlobRelease(List<Long> taskIds, Set<String> types, Instant now) {
+        if (taskIds.isEmpty() || types.isEmpty()) {
+            return List.of();
+        }
+        return write(tx -> {
+            List<String> keys = new ArrayList<>();
+            try (ResultSet rs = tx.prepare("task_blob_release")
+                    .set("now", now)
+                    .setLongs("ids", taskIds)
+                    .setTexts("types", types)
+                    .query()) {
+                while (rs.next()) {
+                    keys.add(rs.getString("blob_key"));
+                }
+            }
+            return keys;
+        });
     }
 
     @Override
@@ -1467,6 +1544,7 @@ public abstract class JdbcStore implements Store {
 
     @Override
     public Optional<AccountRecord> accountInsert(NewAccount account, String passwordHash, Instant now) {
+        ownerLimits = null;
         return write(tx -> AccountSql.one(tx.prepare("account_insert")
                 .set("name", account.name())
                 .set("roles", AccountSql.rolesText(account.roles()))
@@ -1508,6 +1586,7 @@ public abstract class JdbcStore implements Store {
     @Override
     public Optional<AccountRecord> accountSetLimits(
             String name, Integer pendingLimit, Integer submitsPerMinute, Instant now) {
+        ownerLimits = null;
         return write(tx -> AccountSql.one(tx.prepare("account_set_limits")
                 .set("pending_limit", AccountSql.limit(pendingLimit))
                 .set("submits_per_minute", AccountSql.limit(submitsPerMinute))
@@ -1550,6 +1629,39 @@ public abstract class JdbcStore implements Store {
     @Override
     public int tokenPrune(Instant now) {
         return write(tx -> tx.prepare("token_prune").set("now", now).update());
+    }
+
+    @Override
+    public AccountDefaults accountDefaults() {
+        return read(OwnerLimits::defaults);
+    }
+
+    @Override
+    public void accountDefaultsPut(AccountDefaults defaults, Instant now) {
+        write(tx -> {
+            putSetting(tx, OwnerLimits.DEFAULT_PENDING, defaults.pendingLimit(), now);
+            putSetting(tx, OwnerLimits.DEFAULT_PER_MINUTE, defaults.submitsPerMinute(), now);
+            return null;
+        });
+        ownerLimits = null;
+    }
+
+    private static void putSetting(Tx tx, String name, Integer value, Instant now) throws SQLException {
+        if (value == null) {
+            tx.prepare("setting_delete").set("name", name).update();
+        } else {
+            tx.prepare("setting_put")
+                    .set("name", name)
+                    .set("value", value.toString())
+                    .set("now", now)
+                    .update();
+        }
+    }
+
+    @Override
+    public int ownerMinutesPrune(Instant cutoff) {
+        return write(
+                tx -> tx.prepare("owner_minutes_prune").set("cutoff", cutoff).update());
     }
 
     @Override

@@ -7,13 +7,19 @@ import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
- * Versioned migrations: {@code migrations/index} in the dialect's resource folder lists the scripts in order; script
- * {@code n} (1-based) brings the schema to version {@code n}. Applied versions are recorded in
- * {@code tide_schema_version}; each script runs in the transaction that records it, after the {@code schema_lock}
- * statement (an advisory lock on PostgreSQL), so two nodes starting together migrate once.
+ * Versioned migrations: {@code migrations/index} in the dialect's resource folder lists the scripts in order. Applied
+ * scripts are recorded by name in {@code tide_schema_version}, each as the next version (so a schema's version is the
+ * number of scripts applied to it); each script runs in the transaction that records it, after the
+ * {@code schema_lock} statement (an advisory lock on PostgreSQL), so two nodes starting together migrate once.
+ *
+ * <p>Every listed script not yet recorded is applied, in the index's order: features built in parallel take their
+ * script numbers up front and may land in any order (a database that has V015 still gets V014 when it arrives). Such
+ * scripts must not depend on each other.
  */
 public final class Migrator {
     private final String folder;
@@ -33,7 +39,7 @@ public final class Migrator {
         return names;
     }
 
-    /** The version recorded in the database; 0 when none (read-only: it creates nothing). */
+    /** The version recorded in the database (scripts applied); 0 when none (read-only: it creates nothing). */
     public static int version(Tx tx) throws SQLException {
         try (java.sql.Statement st = tx.connection().createStatement();
                 ResultSet rs = st.executeQuery("SELECT COALESCE(MAX(version), 0) FROM tide_schema_version")) {
@@ -53,14 +59,17 @@ public final class Migrator {
         }
     }
 
-    /** Applies every script above the recorded version, inside the caller's transaction. */
+    /** Applies every listed script not yet recorded, inside the caller's transaction; answers the schema's version. */
     public int migrate(Tx tx, long nowMillis) throws SQLException {
         tx.prepare("schema_lock").query().close();
         createVersionTable(tx);
-        int current = version(tx);
-        List<String> scripts = scripts();
-        for (int v = current + 1; v <= scripts.size(); v++) {
-            String name = scripts.get(v - 1);
+        Set<String> applied = applied(tx);
+        int version = version(tx);
+        for (String name : scripts()) {
+            if (applied.contains(name)) {
+                continue;
+            }
+            int v = ++version;
             for (String statement : statements(resource(name))) {
                 try (java.sql.Statement st = tx.connection().createStatement()) {
                     st.execute(statement);
@@ -74,7 +83,18 @@ public final class Migrator {
                 ps.executeUpdate();
             }
         }
-        return Math.max(current, scripts.size());
+        return version;
+    }
+
+    private static Set<String> applied(Tx tx) throws SQLException {
+        Set<String> names = new HashSet<>();
+        try (java.sql.Statement st = tx.connection().createStatement();
+                ResultSet rs = st.executeQuery("SELECT name FROM tide_schema_version")) {
+            while (rs.next()) {
+                names.add(rs.getString(1));
+            }
+        }
+        return names;
     }
 
     private static void createVersionTable(Tx tx) throws SQLException {

@@ -95,6 +95,7 @@ final class PendingLimits {
                 case QUEUE -> tx.prepare("pending_count_queue");
                 case USER -> tx.prepare("pending_count_user").set("owner", user);
                 case KEY -> tx.prepare("pending_count_key").set("owner", user).set("coalescing_key", key);
+                case ACCOUNT -> throw new IllegalStateException("a user's own limit spans queues: OwnerAdmission");
             };
             try (ResultSet rs =
                     count.set("queue", queue).set("limit", (long) limit).query()) {

@@ -5,6 +5,7 @@ import dev.tide.api.JobState;
 import dev.tide.api.Lease;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.Outcome;
+import dev.tide.api.TaskBlob;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskState;
 import dev.tide.api.json.Json;
@@ -48,7 +49,22 @@ public final class Rows {
                 dependsOn(rs.getString("depends_on")),
                 rs.getString("coalescing_key"),
                 rs.getInt("units"),
-                rs.getInt("divisible") != 0);
+                rs.getInt("divisible") != 0,
+                blob(rs));
+    }
+
+    /** The row's blob, if its payload is kept in one. */
+    private static TaskBlob blob(ResultSet rs) throws SQLException {
+        String key = rs.getString("blob_key");
+        if (key == null) {
+            return null;
+        }
+        return new TaskBlob(
+                rs.getString("blob_store"),
+                key,
+                rs.getLong("payload_bytes"),
+                rs.getString("blob_sha256"),
+                instant(rs, "blob_deleted_at"));
     }
 
     private static List<Long> dependsOn(String json) {
@@ -84,7 +100,8 @@ public final class Rows {
                 row.dependencies().taskIds(),
                 row.coalescingKey(),
                 row.units(),
-                row.divisible());
+                row.divisible(),
+                row.blob());
     }
 
     /**

@@ -4,8 +4,10 @@ import dev.tide.api.Coalescing;
 import dev.tide.api.ConflictException;
 import dev.tide.api.Outcome;
 import dev.tide.api.TaskInfo;
+import dev.tide.core.blob.Sha256;
 import dev.tide.core.store.TaskRow;
 import dev.tide.core.store.jdbc.JdbcStore.SettledRow;
+import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -209,8 +211,11 @@ final class SmartInsert {
 
     private TaskInfo merge(TaskInfo pending, TaskRow row) throws SQLException {
         try (ResultSet rs = tx.prepare("task_coalesce_merge")
-                .set("payload", row.payload())
+                .set("payload", row.storedPayload())
                 .set("payload_bytes", (long) row.payloadBytes())
+                .set("blob_store", row.blob() == null ? null : row.blob().store())
+                .set("blob_key", row.blob() == null ? null : row.blob().key())
+                .set("blob_sha256", row.blob() == null ? null : row.blob().sha256())
                 .set("id", pending.id())
                 .query()) {
             if (!rs.next()) {
@@ -251,6 +256,23 @@ final class SmartInsert {
         return new Slot(task.id(), task, false, false);
     }
 
+    /**
+     * Whether a stored task has the row's payload: compared as text when the task keeps it in its row, by SHA-256 when
+     * in a blob (not read back for this, and still known once the blob is deleted).
+     */
+    private static boolean samePayload(TaskInfo existing, TaskRow row) {
+        if (existing.blob() == null) {
+            return Objects.equals(existing.payload(), row.payload());
+        }
+        if (row.payload() == null) {
+            return false;
+        }
+        String sha256 = row.blob() != null
+                ? row.blob().sha256()
+                : Sha256.hex(row.payload().getBytes(StandardCharsets.UTF_8));
+        return existing.blob().sha256().equals(sha256);
+    }
+
     /** The task holding a row's idempotency key, which must match the row in type and payload. */
     static TaskInfo existingFor(Tx tx, TaskRow row) throws SQLException {
         TaskInfo existing = byIdempotencyKey(tx, row);
@@ -271,7 +293,7 @@ final class SmartInsert {
     }
 
     private static TaskInfo checkedSame(TaskInfo existing, TaskRow row) {
-        if (!existing.type().equals(row.type()) || !Objects.equals(existing.payload(), row.payload())) {
+        if (!existing.type().equals(row.type()) || !samePayload(existing, row)) {
             throw new ConflictException("idempotencyKey: '" + row.idempotencyKey() + "' already names task "
                     + existing.id() + " with a different " + (existing.type().equals(row.type()) ? "payload" : "type"));
         }

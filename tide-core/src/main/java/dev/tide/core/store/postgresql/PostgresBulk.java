@@ -37,6 +37,9 @@ final class PostgresBulk {
         Long[] jobIds = new Long[n];
         String[] owners = new String[n];
         String[] payloads = new String[n];
+        String[] blobStores = new String[n];
+        String[] blobKeys = new String[n];
+        String[] blobSha256s = new String[n];
         Integer[] priorities = new Integer[n];
         Double[] weights = new Double[n];
         byte[][] dispatchKeys = new byte[n][];
@@ -62,7 +65,12 @@ final class PostgresBulk {
             types[i] = row.type();
             jobIds[i] = row.jobId();
             owners[i] = row.owner();
-            payloads[i] = row.payload();
+            payloads[i] = row.storedPayload();
+            if (row.blob() != null) {
+                blobStores[i] = row.blob().store();
+                blobKeys[i] = row.blob().key();
+                blobSha256s[i] = row.blob().sha256();
+            }
             priorities[i] = row.priority();
             weights[i] = row.weight();
             dispatchKeys[i] = placements.get(i).key();
@@ -107,7 +115,10 @@ final class PostgresBulk {
                 .setArray("boundeds", "int2", boundeds)
                 .setArray("job_types", "text", jobTypes)
                 .setArray("unitss", "int4", units)
-                .setArray("divisibles", "int2", divisibles);
+                .setArray("divisibles", "int2", divisibles)
+                .setArray("blob_stores", "text", blobStores)
+                .setArray("blob_keys", "text", blobKeys)
+                .setArray("blob_sha256s", "text", blobSha256s);
         Long[] ids = new Long[n];
         try (ResultSet rs = st.query()) {
             while (rs.next()) {

@@ -127,10 +127,11 @@ SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'tide_tasks'), 0) 
 -- name: sqlite_task_insert_with_id
 INSERT INTO tide_tasks (id, queue, type, job_id, owner, payload, payload_bytes, priority, weight, dispatch_key, fair,
                         run_at, deadline, state, max_attempts, lease_ms, idempotency_key, created_at, expires_at,
-                        run_anyway, coalescing_key, bounded, job_type, units, divisible)
+                        run_anyway, coalescing_key, bounded, job_type, units, divisible, blob_store, blob_key,
+                        blob_sha256)
 VALUES (:id, :queue, :type, :job_id, :owner, :payload, :payload_bytes, :priority, :weight, :dispatch_key, :fair,
         :run_at, :deadline, :state, :max_attempts, :lease_ms, :idempotency_key, :created_at, :expires_at, :run_anyway,
-        :coalescing_key, :bounded, :job_type, :units, :divisible)
+        :coalescing_key, :bounded, :job_type, :units, :divisible, :blob_store, :blob_key, :blob_sha256)
 ON CONFLICT (queue, owner, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING;
 
 -- name: task_by_idempotency_key
@@ -150,9 +151,11 @@ UPDATE tide_tasks SET state = 'finished', outcome = :outcome, message = :message
 WHERE id = :id AND (state || '') IN ('scheduled', 'blocked', 'ready', 'parked')
 RETURNING job_id, queue, fair, has_dependents, type, units, granted_units;
 
--- A pending task takes a newcomer's payload and keeps its place in line.
+-- A pending task takes a newcomer's payload (or its blob) and keeps its place in line. A blob it had before is left to
+-- the orphan sweep.
 -- name: task_coalesce_merge
-UPDATE tide_tasks SET payload = :payload, payload_bytes = :payload_bytes
+UPDATE tide_tasks SET payload = :payload, payload_bytes = :payload_bytes, blob_store = :blob_store,
+                      blob_key = :blob_key, blob_sha256 = :blob_sha256
 WHERE id = :id AND (state || '') IN ('scheduled', 'blocked', 'ready', 'parked')
 RETURNING *;
 
@@ -605,9 +608,25 @@ RETURNING queue;
 -- name: task_next_run_at
 SELECT MIN(run_at) AS next_run_at FROM tide_tasks WHERE state = 'scheduled';
 
+-- Answers one row per task deleted, with the blob the caller must delete after the commit (null when none is left).
 -- name: task_prune
 DELETE FROM tide_tasks WHERE id IN (
-    SELECT id FROM tide_tasks WHERE state = 'finished' AND finished_at < :cutoff ORDER BY finished_at LIMIT :limit);
+    SELECT id FROM tide_tasks WHERE state = 'finished' AND finished_at < :cutoff ORDER BY finished_at LIMIT :limit)
+RETURNING CASE WHEN blob_deleted_at IS NULL THEN blob_key END AS blob_key;
+
+-- Blob store (BlobPayloads). Of these keys, those a task still refers to: the orphan sweep and a refused enqueue
+-- delete only the others. Reads tide_tasks_blob.
+-- name: task_blob_referenced
+SELECT blob_key FROM tide_tasks
+WHERE blob_key IN (SELECT value FROM json_each(:keys)) AND blob_deleted_at IS NULL;
+
+-- Lets go of the blobs of these tasks if they succeeded and are of a type that deletes blobs on completion; answers
+-- the keys for the caller to delete after the commit.
+-- name: task_blob_release
+UPDATE tide_tasks SET blob_deleted_at = :now
+WHERE id IN (SELECT value FROM json_each(:ids)) AND type IN (SELECT value FROM json_each(:types))
+  AND outcome = 'succeeded' AND blob_key IS NOT NULL AND blob_deleted_at IS NULL
+RETURNING blob_key;
 
 -- name: task_count
 SELECT COUNT(*) AS n FROM tide_tasks WHERE queue = :queue AND state = :state;
@@ -977,3 +996,25 @@ ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.u
 
 -- name: setting_delete
 DELETE FROM tide_settings WHERE name = :name;
+
+-- Per-user admission (OwnerAdmission): users with limits of their own, a user's pending tasks across queues (read up
+-- to the limit), and the minute's submissions, counted only while they stay within the limit.
+-- name: account_limits
+SELECT name, pending_limit, submits_per_minute FROM tide_accounts
+WHERE pending_limit IS NOT NULL OR submits_per_minute IS NOT NULL;
+
+-- name: owner_pending_count
+SELECT count(*) AS n FROM (
+    SELECT 1 FROM tide_tasks
+    WHERE owner = :owner AND owner <> '' AND state IN ('scheduled', 'blocked', 'ready', 'parked')
+    LIMIT :limit
+) AS pending;
+
+-- name: owner_minute_add
+INSERT INTO tide_owner_minutes (owner, minute_start, submitted) VALUES (:owner, :minute_start, :added)
+ON CONFLICT (owner, minute_start) DO UPDATE SET submitted = tide_owner_minutes.submitted + excluded.submitted
+WHERE tide_owner_minutes.submitted + excluded.submitted <= :limit
+RETURNING submitted;
+
+-- name: owner_minutes_prune
+DELETE FROM tide_owner_minutes WHERE minute_start < :cutoff;
