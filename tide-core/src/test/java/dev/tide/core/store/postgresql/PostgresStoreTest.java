@@ -195,9 +195,12 @@ class PostgresStoreTest {
                     payloads.add(n.getParameter());
                 }
             }
-            assertThat(payloads).extracting(p -> ReadyMessage.decode(p).queue()).containsExactlyInAnyOrder("a", "b");
-            assertThat(payloads)
-                    .allSatisfy(p -> assertThat(ReadyMessage.decode(p).schema()).isEqualTo(store.schema()));
+            // the channel is shared by every schema on the server: other suites running at once publish on it too
+            List<ReadyMessage> ours = payloads.stream()
+                    .map(ReadyMessage::decode)
+                    .filter(m -> m != null && m.schema().equals(store.schema()))
+                    .toList();
+            assertThat(ours).extracting(ReadyMessage::queue).containsExactlyInAnyOrder("a", "b");
         }
     }
 
