@@ -4,7 +4,6 @@ import dev.tide.api.IntakeStatus;
 import dev.tide.api.TaskQueue;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
 /**
@@ -25,22 +24,12 @@ final class IntakeCommand implements Runnable {
     }
 
     /** Opens the target, does one thing, prints the status after it. */
-    abstract static class Sub implements Runnable {
-        @Mixin
-        TargetOptions target;
-
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
-
+    abstract static class Sub extends TargetSubcommand {
         abstract IntakeStatus run(TaskQueue tide);
 
         @Override
-        public void run() {
-            PrintWriter out = spec.commandLine().getOut();
-            try (TargetOptions.Target t = target.open("tide intake " + spec.name())) {
-                print(run(t.queue()), out);
-            }
-            out.flush();
+        void run(TargetOptions.Target opened, PrintWriter out) {
+            print(run(opened.queue()), out);
         }
     }
 

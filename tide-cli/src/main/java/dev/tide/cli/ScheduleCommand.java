@@ -14,7 +14,6 @@ import java.time.ZoneId;
 import java.util.List;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -44,22 +43,12 @@ final class ScheduleCommand implements Runnable {
     }
 
     /** The skeleton of every subcommand: open the target, do one thing, print. */
-    abstract static class Sub implements Runnable {
-        @Mixin
-        TargetOptions target;
-
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
-
+    abstract static class Sub extends TargetSubcommand {
         abstract void run(TaskQueue tide, PrintWriter out);
 
         @Override
-        public void run() {
-            PrintWriter out = spec.commandLine().getOut();
-            try (TargetOptions.Target t = target.open("tide schedule " + spec.name())) {
-                run(t.queue(), out);
-            }
-            out.flush();
+        void run(TargetOptions.Target opened, PrintWriter out) {
+            run(opened.queue(), out);
         }
     }
 

@@ -13,7 +13,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -51,22 +50,12 @@ final class UserCommand implements Runnable {
     }
 
     /** The skeleton of every subcommand: open the target, do one thing with its users, print. */
-    abstract static class Sub implements Runnable {
-        @Mixin
-        TargetOptions target;
-
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
-
+    abstract static class Sub extends TargetSubcommand {
         abstract void run(Accounts accounts, PrintWriter out);
 
         @Override
-        public void run() {
-            PrintWriter out = spec.commandLine().getOut();
-            try (TargetOptions.Target t = target.open("tide user " + spec.name())) {
-                run(t.accounts(), out);
-            }
-            out.flush();
+        void run(TargetOptions.Target opened, PrintWriter out) {
+            run(opened.accounts(), out);
         }
     }
 
