@@ -106,6 +106,10 @@ final class Authentication {
         if (access.isEmpty()) {
             return "a role this route was never given (a server fault: every route names its access)";
         }
-        return "the role " + access.stream().map(a -> a.role().wireName()).collect(Collectors.joining(" or "));
+        String roles = access.stream()
+                .filter(a -> a.role() != null)
+                .map(a -> a.role().wireName())
+                .collect(Collectors.joining(" or "));
+        return roles.isEmpty() ? "the server's authorization to allow it" : "the role " + roles;
     }
 }

@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tide.api.EventQuery;
+import dev.tide.api.NewTask;
 import dev.tide.api.TideEvent;
+import dev.tide.api.auth.Caller;
 import dev.tide.api.auth.NewAccount;
 import dev.tide.api.auth.Role;
 import dev.tide.core.testing.TestUsers;
+import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -126,5 +130,37 @@ class AuthenticationTest extends HttpTestBase {
         TideEvent suspended =
                 engine.events(EventQuery.recent().withKind(TideEvent.SUSPENDED)).get(0);
         assertThat(suspended.detail()).contains("\"actor\":\"ops\"");
+    }
+
+    @Test
+    void anotherAuthorizationServiceDecidesWhoCallsAndSubmittersStayConfined() {
+        Authorization directory = new Authorization() {
+            @Override
+            public Optional<Caller> authenticate(String token) {
+                return token.equals("directory:sam")
+                        ? Optional.of(new Caller("sam", Set.of(Role.SUBMITTER)))
+                        : Optional.empty();
+            }
+
+            @Override
+            public boolean permits(Caller caller, Set<Access> access) {
+                return !access.contains(Access.ADMIN) && Authorization.super.permits(caller, access);
+            }
+        };
+        long bobs =
+                engine.enqueue(NewTask.builder("email").owner("bob").build()).id();
+        try (TideServer server = TideServer.builder(engine)
+                        .port(0)
+                        .authorization(directory)
+                        .build()
+                        .start();
+                RawHttp sam = new RawHttp(server.uri(), "directory:sam");
+                RawHttp builtIn = new RawHttp(server.uri(), fixture.adminToken())) {
+            RawHttp.Answer enqueued = sam.post("v1/tasks", TASK);
+            assertThat(enqueued.status()).isEqualTo(201);
+            assertThat(enqueued.json().path("task").path("owner").asText()).isEqualTo("sam");
+            assertRefused(sam.get("v1/tasks/" + bobs), 404, "not_found", null);
+            assertRefused(builtIn.get("v1/whoami"), 401, "unauthenticated", null);
+        }
     }
 }
