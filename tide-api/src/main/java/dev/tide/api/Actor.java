@@ -3,7 +3,7 @@ package dev.tide.api;
 /**
  * Who is acting, for the event log's record of administrators' actions: the HTTP server sets it from each request's
  * {@value #HEADER} header, {@code TideClient} sends it, the {@code tide} command sets the operating system's user.
- * Unset (null) in an embedded call. It is what the caller says, not an authenticated identity.
+ * Unset (null) in an embedded call. It is what the caller says; a server puts its authenticated caller first.
  *
  * <pre>{@code
  * try (Actor.Scope as = Actor.enter("ops:ada")) {
