@@ -154,88 +154,44 @@ final class ProcessorCommand implements Runnable {
         }
     }
 
-    @Command(name = "start", description = "Start a processor on every node.")
-    static final class Start implements Runnable {
-        @Mixin
-        TargetOptions target;
-
+    /** A subcommand about one processor, named by its parameter. */
+    abstract static class Named extends TargetSubcommand {
         @Parameters(paramLabel = "NAME")
         String name;
+    }
 
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
-
+    @Command(name = "start", description = "Start a processor on every node.")
+    static final class Start extends Named {
         @Override
-        public void run() {
-            try (TargetOptions.Target t = target.open("tide processor start")) {
-                t.queue().startProcessor(name);
-            }
-            spec.commandLine().getOut().println("processor " + name + " started");
-            spec.commandLine().getOut().flush();
+        void run(TargetOptions.Target opened, PrintWriter out) {
+            opened.queue().startProcessor(name);
+            out.println("processor " + name + " started");
         }
     }
 
     @Command(name = "stop", description = "Stop a processor on every node; its tasks wait.")
-    static final class Stop implements Runnable {
-        @Mixin
-        TargetOptions target;
-
-        @Parameters(paramLabel = "NAME")
-        String name;
-
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
-
+    static final class Stop extends Named {
         @Override
-        public void run() {
-            try (TargetOptions.Target t = target.open("tide processor stop")) {
-                t.queue().stopProcessor(name);
-            }
-            spec.commandLine().getOut().println("processor " + name + " stopped");
-            spec.commandLine().getOut().flush();
+        void run(TargetOptions.Target opened, PrintWriter out) {
+            opened.queue().stopProcessor(name);
+            out.println("processor " + name + " stopped");
         }
     }
 
     @Command(name = "remove", description = "Remove a processor, stopping it.")
-    static final class Remove implements Runnable {
-        @Mixin
-        TargetOptions target;
-
-        @Parameters(paramLabel = "NAME")
-        String name;
-
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
-
+    static final class Remove extends Named {
         @Override
-        public void run() {
-            try (TargetOptions.Target t = target.open("tide processor remove")) {
-                t.queue().deleteProcessor(name);
-            }
-            spec.commandLine().getOut().println("processor " + name + " removed");
-            spec.commandLine().getOut().flush();
+        void run(TargetOptions.Target opened, PrintWriter out) {
+            opened.queue().deleteProcessor(name);
+            out.println("processor " + name + " removed");
         }
     }
 
     @Command(name = "show", description = "One processor as JSON: its definition and each node's report.")
-    static final class Show implements Runnable {
-        @Mixin
-        TargetOptions target;
-
-        @Parameters(paramLabel = "NAME")
-        String name;
-
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
-
+    static final class Show extends Named {
         @Override
-        public void run() {
-            ProcessorInfo info;
-            try (TargetOptions.Target t = target.open("tide processor show")) {
-                info = t.queue().processor(name);
-            }
-            spec.commandLine().getOut().println(Json.write(info));
-            spec.commandLine().getOut().flush();
+        void run(TargetOptions.Target opened, PrintWriter out) {
+            out.println(Json.write(opened.queue().processor(name)));
         }
     }
 
@@ -243,23 +199,13 @@ final class ProcessorCommand implements Runnable {
             name = "list",
             description =
                     "Every processor and what it does on each node: state, threads, running tasks, counts, last error.")
-    static final class ListProcessors implements Runnable {
-        @Mixin
-        TargetOptions target;
-
+    static final class ListProcessors extends TargetSubcommand {
         @Option(names = "--json", description = "Print the processors as JSON.")
         boolean json;
 
-        @Spec
-        picocli.CommandLine.Model.CommandSpec spec;
-
         @Override
-        public void run() {
-            List<ProcessorInfo> processors;
-            try (TargetOptions.Target t = target.open("tide processor list")) {
-                processors = t.queue().processors();
-            }
-            PrintWriter out = spec.commandLine().getOut();
+        void run(TargetOptions.Target opened, PrintWriter out) {
+            List<ProcessorInfo> processors = opened.queue().processors();
             if (json) {
                 out.println(Json.write(processors));
             } else if (processors.isEmpty()) {
@@ -304,7 +250,6 @@ final class ProcessorCommand implements Runnable {
                 }
                 table.print(out);
             }
-            out.flush();
         }
 
         /** The definition's selection in short: types, users, size. */

@@ -84,7 +84,9 @@ public final class AccountBook implements Accounts {
 
     @Override
     public Account setLimits(String name, Integer pendingLimit, Integer submitsPerMinute) {
-        new NewAccount(checked(name), Set.of(Role.SUBMITTER), null, pendingLimit, submitsPerMinute); // validates
+        checked(name);
+        NewAccount.requireLimit("pendingLimit", pendingLimit);
+        NewAccount.requireLimit("submitsPerMinute", submitsPerMinute);
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("pendingLimit", pendingLimit);
         detail.put("submitsPerMinute", submitsPerMinute);
@@ -207,7 +209,7 @@ public final class AccountBook implements Accounts {
         detail.put("pendingLimit", defaults.pendingLimit());
         detail.put("submitsPerMinute", defaults.submitsPerMinute());
         admin.record(TideEvent.ACCOUNT_DEFAULTS, null, null, null, detail);
-        return store.accountDefaults();
+        return defaults;
     }
 
     /** Deletes expired tokens and past minutes' submission counts; maintenance calls this. */

@@ -394,12 +394,6 @@ public interface Store extends AutoCloseable {
     /** Deletes the per-user submission counts of minutes before {@code cutoff}; returns how many. */
     int ownerMinutesPrune(Instant cutoff);
 
-    /** A server-wide setting ({@code tide_settings}); empty when unset. */
-    Optional<String> settingGet(String name);
-
-    /** Sets a server-wide setting; null removes it. */
-    void settingPut(String name, String value, Instant now);
-
     // --- coordination --------------------------------------------------------------------------------------------
 
     /**

@@ -1665,26 +1665,6 @@ public abstract class JdbcStore implements Store {
     }
 
     @Override
-    public Optional<String> settingGet(String name) {
-        return read(tx -> {
-            try (ResultSet rs = tx.prepare("setting_get").set("name", name).query()) {
-                return rs.next() ? Optional.of(rs.getString("value")) : Optional.empty();
-            }
-        });
-    }
-
-    @Override
-    public void settingPut(String name, String value, Instant now) {
-        write(tx -> value == null
-                ? tx.prepare("setting_delete").set("name", name).update()
-                : tx.prepare("setting_put")
-                        .set("name", name)
-                        .set("value", value)
-                        .set("now", now)
-                        .update());
-    }
-
-    @Override
     public List<TideEvent> eventList(EventQuery query) {
         return read(tx -> EventSql.list(tx, query));
     }
