@@ -1,5 +1,6 @@
 package dev.tide.server;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.tide.api.json.Json;
@@ -29,10 +30,16 @@ final class OpenApiRoutes {
                 Access.PUBLIC);
     }
 
+    /** The document as a tree, for checks that the server makes by it (the query parameters of each operation). */
+    static JsonNode tree() {
+        return Document.TREE.deepCopy();
+    }
+
     /** Loaded on first use: a server that nobody asks for its document does not read it. */
     private static final class Document {
         static final String YAML = read();
-        static final String JSON = toJson(YAML);
+        static final JsonNode TREE = parse(YAML);
+        static final String JSON = toJson(TREE);
 
         private static String read() {
             try (InputStream in = OpenApiRoutes.class.getResourceAsStream(RESOURCE)) {
@@ -45,12 +52,16 @@ final class OpenApiRoutes {
             }
         }
 
-        private static String toJson(String yaml) {
+        private static JsonNode parse(String yaml) {
             try {
-                return Json.mapper().writeValueAsString(new ObjectMapper(new YAMLFactory()).readTree(yaml));
+                return new ObjectMapper(new YAMLFactory()).readTree(yaml);
             } catch (IOException e) {
                 throw new UncheckedIOException(RESOURCE + " is not valid YAML", e);
             }
+        }
+
+        private static String toJson(JsonNode tree) {
+            return Json.write(tree);
         }
     }
 }

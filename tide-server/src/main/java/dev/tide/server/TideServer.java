@@ -94,6 +94,7 @@ public final class TideServer implements AutoCloseable {
         new ErrorMapper().addTo(config.routes);
         new StatusRoutes(queue, lifecycle).addTo(config.routes);
         new Authentication(settings.authorization).addTo(config.routes);
+        new DocumentedQueryParameters(OpenApiRoutes.tree()).addTo(config.routes);
         new UserRoutes(settings.accounts, body).addTo(config.routes);
         new EventRoutes(queue).addTo(config.routes);
         new StatsRoutes(queue).addTo(config.routes);
