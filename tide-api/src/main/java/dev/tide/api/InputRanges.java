@@ -38,6 +38,9 @@ public final class InputRanges {
     public static final DurationRange DEFAULT_DURATION =
             new DurationRange("DEFAULT_DURATION", Duration.ofSeconds(1), AHEAD);
 
+    /** How long a token lasts: {@code validFor} of an API token or a session. */
+    public static final DurationRange VALID_FOR = new DurationRange("VALID_FOR", Duration.ofSeconds(1), AHEAD);
+
     private InputRanges() {}
 
     /** The constant of this name, for the document's test; null when there is none. */
@@ -48,6 +51,7 @@ public final class InputRanges {
             case "DELAY" -> DELAY;
             case "LEASE" -> LEASE;
             case "DEFAULT_DURATION" -> DEFAULT_DURATION;
+            case "VALID_FOR" -> VALID_FOR;
             default -> null;
         };
     }

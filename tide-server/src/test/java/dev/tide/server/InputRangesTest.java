@@ -124,6 +124,21 @@ class InputRangesTest extends HttpTestBase {
                 .anySatisfy(line -> assertThat(line).startsWith("task type big: leaseDuration"));
     }
 
+    @Test
+    void scheduleAndTokenDurationsAtTheExtremesAreNoServerFault() {
+        String[] extremes = {HUGE, "\"PT-99999999999999H\""};
+        for (String d : extremes) {
+            for (String field : new String[] {"misfireGrace", "window", "expireAfter"}) {
+                RawHttp.Answer answer = raw.put(
+                        "v1/schedules/s",
+                        "{\"cron\": \"0 9 * * *\", \"task\": {\"type\": \"a\"}, \"" + field + "\": " + d + "}");
+                assertThat(answer.status()).as(answer.toString()).isLessThan(500);
+            }
+            RawHttp.Answer token = raw.post("v1/users/admin/tokens", "{\"validFor\": " + d + "}");
+            assertThat(token.status()).as(token.toString()).isLessThan(500);
+        }
+    }
+
     private RawHttp.Answer post(String path, String field) {
         String task = "{\"type\": \"a\", " + field + "}";
         String body = path.endsWith("batch")
