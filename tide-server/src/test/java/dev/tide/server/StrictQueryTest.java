@@ -45,6 +45,7 @@ class StrictQueryTest extends HttpTestBase {
     @Test
     void badPercentEncodingIsRefused() throws IOException {
         assertInvalid(raw.get("v1/tasks?queue=%C0%AF"), "query");
+        assertInvalid(raw.post("v1/tasks/1/claim?limit=%FF", "{\"worker\": \"w\"}"), "query");
         // java.net.URI will not send it: written on a socket
         try (Socket socket = new Socket("127.0.0.1", fixture.server().port())) {
             socket.getOutputStream()
