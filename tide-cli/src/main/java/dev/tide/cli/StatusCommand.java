@@ -86,6 +86,11 @@ final class StatusCommand implements Runnable {
         } else {
             jobs.print(out);
         }
+        if (!report.outOfRange().isEmpty()) {
+            out.println();
+            out.println("Stored out of range (bounded where used; define the type again to fix)");
+            report.outOfRange().forEach(line -> out.println("  " + line));
+        }
         out.flush();
     }
 }

@@ -794,7 +794,7 @@ public final class Tide implements TaskQueue {
 
     @Override
     public StatusReport status() {
-        return store.status(OPEN_JOBS_IN_STATUS);
+        return store.status(OPEN_JOBS_IN_STATUS).withOutOfRange(storedOutOfRange());
     }
 
     // --- processors ----------------------------------------------------------------------------------------------
