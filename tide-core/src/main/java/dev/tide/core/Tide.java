@@ -41,6 +41,7 @@ import dev.tide.api.TaskType;
 import dev.tide.api.TideEvent;
 import dev.tide.api.TideException;
 import dev.tide.api.UserShares;
+import dev.tide.api.auth.Owners;
 import dev.tide.api.worker.WorkerPool;
 import dev.tide.core.auth.AccountBook;
 import dev.tide.core.blob.BlobStore;
@@ -99,6 +100,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -266,7 +268,8 @@ public final class Tide implements TaskQueue {
         List<TaskRow> rows = resolver.resolveAll(
                 tasks,
                 i -> tasks.size() == 1 ? "" : "tasks[" + i + "].",
-                t -> t.jobId() == null ? null : jobTypes.computeIfAbsent(t.jobId(), this::jobTypeOf),
+                (t, field) ->
+                        t.jobId() == null ? null : jobTypes.computeIfAbsent(t.jobId(), id -> jobTypeOf(id, field)),
                 null,
                 now);
         InsertBatch batch = blobs.inserting(rows, () -> store.taskInsertMany(rows));
@@ -309,15 +312,16 @@ public final class Tide implements TaskQueue {
             }
             tasks.add(t != null && t.owner() == null && owner != null ? t.withOwner(owner) : t);
         }
-        List<TaskRow> rows = resolver.resolveAll(tasks, i -> "tasks[" + i + "].", t -> typeName, 0L, now);
+        List<TaskRow> rows = resolver.resolveAll(tasks, i -> "tasks[" + i + "].", (t, field) -> typeName, 0L, now);
         JobInsertResult result = blobs.inserting(rows, () -> store.jobInsert(row, rows));
         wake(result.readyQueues());
         return new JobCreated(result.job(), result.taskIds());
     }
 
-    private String jobTypeOf(long jobId) {
+    /** @param field where the job id sits in the request, named when there is no such job */
+    private String jobTypeOf(long jobId, String field) {
         return store.jobGet(jobId)
-                .orElseThrow(() -> new NotFoundException("job " + jobId))
+                .orElseThrow(() -> Owners.noSuchJob(field, jobId))
                 .type();
     }
 
@@ -401,7 +405,11 @@ public final class Tide implements TaskQueue {
         String owner = Inputs.requiredText("worker", worker);
         Instant now = clock.instant();
         TaskRow row = resolver.resolveAll(
-                        List.of(task), i -> "", t -> t.jobId() == null ? null : jobTypeOf(t.jobId()), null, now)
+                        List.of(task),
+                        i -> "",
+                        (t, field) -> t.jobId() == null ? null : jobTypeOf(t.jobId(), field),
+                        null,
+                        now)
                 .get(0);
         LeasedInsert inserted = blobs.inserting(
                 List.of(row),
@@ -457,7 +465,7 @@ public final class Tide implements TaskQueue {
         store.taskGetMany(retried).forEach(t -> current.put(t.id(), t));
         Map<Long, String> jobTypes = new HashMap<>();
         List<Settlement> settlements =
-                acks.resolve(list, current, id -> jobTypes.computeIfAbsent(id, this::jobTypeOf), now);
+                acks.resolve(list, current, (id, field) -> jobTypes.computeIfAbsent(id, j -> jobTypeOf(j, field)), now);
         List<TaskRow> produced = new ArrayList<>();
         settlements.forEach(s -> produced.addAll(s.enqueue()));
         SettleBatch batch = blobs.inserting(produced, () -> store.taskSettleMany(settlements, now));
@@ -1002,6 +1010,24 @@ public final class Tide implements TaskQueue {
      */
     public AccountBook accounts() {
         return accounts;
+    }
+
+    /**
+     * Who owns which tasks and jobs, asked in one statement per kind: what the server checks every id a confined
+     * caller names against.
+     */
+    public Owners owners() {
+        return new Owners() {
+            @Override
+            public Set<Long> tasksOwnedBy(String owner, Collection<Long> taskIds) {
+                return taskIds.isEmpty() ? Set.of() : store.tasksOwnedBy(owner, taskIds);
+            }
+
+            @Override
+            public Set<Long> jobsOwnedBy(String owner, Collection<Long> jobIds) {
+                return jobIds.isEmpty() ? Set.of() : store.jobsOwnedBy(owner, jobIds);
+            }
+        };
     }
 
     public MeterRegistry meterRegistry() {

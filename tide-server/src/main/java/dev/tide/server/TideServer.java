@@ -2,6 +2,7 @@ package dev.tide.server;
 
 import dev.tide.api.TaskQueue;
 import dev.tide.api.auth.Accounts;
+import dev.tide.api.auth.Owners;
 import dev.tide.api.json.Json;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
@@ -94,6 +95,7 @@ public final class TideServer implements AutoCloseable {
         new ErrorMapper().addTo(config.routes);
         new StatusRoutes(queue, lifecycle).addTo(config.routes);
         new Authentication(settings.authorization).addTo(config.routes);
+        new Ownership(settings.owners, IdPlaces.served(), body).addTo(config.routes);
         new UserRoutes(settings.accounts, body).addTo(config.routes);
         new EventRoutes(queue).addTo(config.routes);
         new StatsRoutes(queue).addTo(config.routes);
@@ -198,7 +200,8 @@ public final class TideServer implements AutoCloseable {
             PrometheusMeterRegistry prometheus,
             TlsKeystore tls,
             Accounts accounts,
-            Authorization authorization) {}
+            Authorization authorization,
+            Owners owners) {}
 
     /** Configures a server; every setting has a default. */
     public static final class Builder {
@@ -214,6 +217,7 @@ public final class TideServer implements AutoCloseable {
         private boolean allowPlainHttp;
         private Accounts accounts;
         private Authorization authorization;
+        private Owners owners;
 
         private Builder(TaskQueue queue) {
             this.queue = Objects.requireNonNull(queue, "queue");
@@ -326,6 +330,15 @@ public final class TideServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Who owns which tasks and jobs (default: the engine's, {@link Tide#owners()}): every task and job id a
+         * submitter's request names is checked against it before the route runs.
+         */
+        public Builder owners(Owners value) {
+            this.owners = Objects.requireNonNull(value, "owners");
+            return this;
+        }
+
         public TideServer build() {
             requireSafeTransport(host, tls != null, allowPlainHttp);
             Accounts users = accounts != null ? accounts : queue instanceof Tide tide ? tide.accounts() : null;
@@ -334,6 +347,11 @@ public final class TideServer implements AutoCloseable {
                         + "its users: give TideServer.Builder.accounts (and authorization, if they decide otherwise)");
             }
             Authorization auth = authorization != null ? authorization : Authorization.of(users);
+            Owners owned = owners != null ? owners : queue instanceof Tide tide ? tide.owners() : null;
+            if (owned == null) {
+                throw new IllegalArgumentException("a server in front of something other than a Tide engine needs "
+                        + "to know who owns its tasks and jobs: give TideServer.Builder.owners");
+            }
             long body = maxBodyBytes != null ? maxBodyBytes : defaultBodyLimit(queue);
             PrometheusMeterRegistry metrics = prometheus != null ? prometheus : ServerMetrics.prometheusOf(queue);
             if (metrics == null) {
@@ -341,7 +359,8 @@ public final class TideServer implements AutoCloseable {
             }
             return new TideServer(
                     queue,
-                    new Settings(host, port, body, maxClaimWait, stopTimeout, drainDelay, metrics, tls, users, auth));
+                    new Settings(
+                            host, port, body, maxClaimWait, stopTimeout, drainDelay, metrics, tls, users, auth, owned));
         }
 
         /**

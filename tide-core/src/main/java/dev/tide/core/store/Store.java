@@ -109,6 +109,12 @@ public interface Store extends AutoCloseable {
 
     Optional<JobInfo> jobGet(long jobId);
 
+    /** Of the task ids, those of tasks that exist and belong to the owner (one statement). */
+    Set<Long> tasksOwnedBy(String owner, Collection<Long> taskIds);
+
+    /** Of the job ids, those of jobs that exist and belong to the owner (one statement). */
+    Set<Long> jobsOwnedBy(String owner, Collection<Long> jobIds);
+
     /** Replaces a job's info JSON; empty when the job does not exist. */
     Optional<JobInfo> jobInfoUpdate(long jobId, String info);
 

@@ -1159,7 +1159,8 @@ public abstract class TaskQueueContract {
                         NewTask.builder("t").job(created.job().id()).build()))
                 .isInstanceOf(ConflictException.class);
         assertThatThrownBy(() -> queue.enqueue(NewTask.builder("t").job(123_456).build()))
-                .isInstanceOf(NotFoundException.class);
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessage("jobId: no such job: 123456");
         assertThatThrownBy(() -> queue.job(123_456)).isInstanceOf(NotFoundException.class);
     }
 

@@ -16,7 +16,6 @@ import dev.tide.api.JobType;
 import dev.tide.api.Lease;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.LoadReadings;
-import dev.tide.api.NotFoundException;
 import dev.tide.api.Outcome;
 import dev.tide.api.Page;
 import dev.tide.api.ProcessorDefinition;
@@ -41,6 +40,7 @@ import dev.tide.api.TideEvent;
 import dev.tide.api.UserShares;
 import dev.tide.api.auth.AccountDefaults;
 import dev.tide.api.auth.NewAccount;
+import dev.tide.api.auth.Owners;
 import dev.tide.api.auth.Role;
 import dev.tide.api.auth.TokenInfo;
 import dev.tide.api.json.Json;
@@ -307,6 +307,27 @@ public abstract class JdbcStore implements Store {
         return read(tx -> jobGet(tx, jobId));
     }
 
+    @Override
+    public Set<Long> tasksOwnedBy(String owner, Collection<Long> taskIds) {
+        return read(tx -> owned(tx, "task_ids_owned", owner, taskIds));
+    }
+
+    @Override
+    public Set<Long> jobsOwnedBy(String owner, Collection<Long> jobIds) {
+        return read(tx -> owned(tx, "job_ids_owned", owner, jobIds));
+    }
+
+    private static Set<Long> owned(Tx tx, String query, String owner, Collection<Long> ids) throws SQLException {
+        Set<Long> owned = new HashSet<>();
+        try (ResultSet rs =
+                tx.prepare(query).set("owner", owner).setLongs("ids", ids).query()) {
+            while (rs.next()) {
+                owned.add(rs.getLong("id"));
+            }
+        }
+        return owned;
+    }
+
     private static Optional<JobInfo> jobGet(Tx tx, long jobId) throws SQLException {
         try (ResultSet rs = tx.prepare("job_get").set("id", jobId).query()) {
             return rs.next() ? Optional.of(Rows.job(rs)) : Optional.empty();
@@ -503,7 +524,8 @@ public abstract class JdbcStore implements Store {
             if (jobId == null || jobs.containsKey(jobId)) {
                 continue;
             }
-            JobInfo job = jobGet(tx, jobId).orElseThrow(() -> new NotFoundException("job " + jobId));
+            // Checked before the insert; gone since only when pruned in between.
+            JobInfo job = jobGet(tx, jobId).orElseThrow(() -> Owners.noSuchJob("jobId", jobId));
             if (job.state() != JobState.OPEN) {
                 throw new ConflictException("job " + jobId + " has finished; start a new job for more tasks");
             }

@@ -97,6 +97,13 @@ RETURNING *;
 -- name: job_get
 SELECT * FROM tide_jobs WHERE id = :id;
 
+-- Of the ids, those the owner's: the ownership check of a confined caller's request.
+-- name: task_ids_owned
+SELECT id FROM tide_tasks WHERE owner = :owner AND id = ANY(:ids::bigint[]);
+
+-- name: job_ids_owned
+SELECT id FROM tide_jobs WHERE owner = :owner AND id = ANY(:ids::bigint[]);
+
 -- name: job_info_update
 UPDATE tide_jobs SET info = :info WHERE id = :id RETURNING *;
 
