@@ -45,14 +45,17 @@ final class Usage {
             String word = unmatched.get(0);
             return (word.startsWith("-") ? "Unknown option: '" : "Unmatched argument: '") + word + "'";
         }
-        return e.getMessage() == null ? "bad usage" : e.getMessage().strip().lines().findFirst().orElse("");
+        return e.getMessage() == null
+                ? "bad usage"
+                : e.getMessage().strip().lines().findFirst().orElse("");
     }
 
     private static int oneLine(ParameterException e, String[] args) {
         CommandLine command = e.getCommandLine();
         String message = firstMistake(e);
         command.getErr()
-                .println("tide: " + message + " (see '" + command.getCommandSpec().qualifiedName() + " --help')");
+                .println("tide: " + message + " (see '"
+                        + command.getCommandSpec().qualifiedName() + " --help')");
         return BAD_USAGE;
     }
 }

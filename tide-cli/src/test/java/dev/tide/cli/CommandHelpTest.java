@@ -57,7 +57,9 @@ class CommandHelpTest {
             }
             CliRun help = tide(Stream.concat(Stream.of("help"), words.stream()).toList());
             assertThat(help.code()).as("tide help " + words).isZero();
-            assertThat(help.out()).as("tide help " + words).isEqualTo(tide(words, "--help").out());
+            assertThat(help.out())
+                    .as("tide help " + words)
+                    .isEqualTo(tide(words, "--help").out());
         }
         CliRun unknown = CliRun.of("help", "user", "nosuch");
         assertThat(unknown.code()).isEqualTo(2);
@@ -82,7 +84,6 @@ class CommandHelpTest {
     void aMissingRequiredOptionIsOneLine() {
         CliRun cycle = CliRun.of("cycle");
         assertThat(cycle.code()).isEqualTo(2);
-        assertThat(cycle.err())
-                .isEqualTo("tide: Missing required option: '--exec=<exec>' (see 'tide cycle --help')\n");
+        assertThat(cycle.err()).isEqualTo("tide: Missing required option: '--exec=<exec>' (see 'tide cycle --help')\n");
     }
 }
