@@ -2,11 +2,13 @@ package dev.tide.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tide.api.Coalescing;
 import dev.tide.api.JobInfo;
 import dev.tide.api.NewJob;
 import dev.tide.api.NewTask;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
+import dev.tide.api.TaskType;
 import dev.tide.api.auth.Role;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
@@ -169,6 +171,51 @@ abstract class OwnershipContract {
                     .as(probe.what())
                     .endsWith(": no such " + kind + ": " + MISSING);
         }
+    }
+
+    @Test
+    void anotherUsersCursorAnswersAsAMalformedOne() {
+        engine.enqueue(NewTask.builder("email").owner("bob").build());
+        String bobsCursor;
+        try (RawHttp bob = admin.as(TestUsers.token(engine.accounts(), "bob", Role.SUBMITTER))) {
+            bobsCursor = bob.get("v1/tasks?limit=1").json().path("nextCursor").asText();
+        }
+        assertThat(bobsCursor).isNotEmpty();
+        RawHttp.Answer foreign = alice.get("v1/tasks?limit=1&cursor=" + bobsCursor);
+        RawHttp.Answer malformed = alice.get("v1/tasks?limit=1&cursor=nonsense");
+
+        assertThat(foreign.status()).as(foreign.toString()).isEqualTo(400);
+        assertThat(foreign.json().path("message").asText())
+                .isEqualTo("cursor: is not a cursor of this listing: pass the nextCursor of the previous page, same "
+                        + "filters");
+        assertThat(foreign.text()).isEqualTo(malformed.text());
+    }
+
+    /**
+     * Idempotency and coalescing keys are scoped to their owner: another user's key changes nothing of what a
+     * submitter gets, which is why {@code key} places need no ownership check (x-tide-id: key).
+     */
+    @Test
+    void anotherUsersKeysAnswerAsUnusedOnes() {
+        engine.defineTaskType(TaskType.named("digest").withCoalescing(Coalescing.IGNORE));
+        long bobs = engine.enqueue(NewTask.builder("digest")
+                        .owner("bob")
+                        .idempotencyKey("k1")
+                        .coalescingKey("c1")
+                        .build())
+                .id();
+        TaskInfo before = engine.task(bobs);
+
+        for (String keys : List.of("\"idempotencyKey\":\"k1\"", "\"coalescingKey\":\"c1\"")) {
+            RawHttp.Answer theirs = alice.post("v1/tasks", "{\"type\":\"digest\"," + keys + "}");
+            RawHttp.Answer unused = alice.post("v1/tasks", "{\"type\":\"digest\"," + keys.replace("1\"", "2\"") + "}");
+
+            assertThat(theirs.status()).as(theirs.toString()).isEqualTo(201).isEqualTo(unused.status());
+            assertThat(theirs.json().path("created").asBoolean()).isTrue();
+            assertThat(theirs.json().path("task").path("id").asLong()).isNotEqualTo(bobs);
+            assertThat(theirs.json().path("task").path("owner").asText()).isEqualTo("alice");
+        }
+        assertThat(engine.task(bobs)).isEqualTo(before);
     }
 
     private List<TaskInfo> everyTask() {

@@ -1136,7 +1136,7 @@ public abstract class JdbcStore implements Store {
             }
             String next = more
                     ? TaskListSql.encode(
-                            lastSortValue, items.get(items.size() - 1).id())
+                            query, lastSortValue, items.get(items.size() - 1).id())
                     : null;
             return new Page<>(items, next);
         });
