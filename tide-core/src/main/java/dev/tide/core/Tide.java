@@ -41,6 +41,7 @@ import dev.tide.api.TaskType;
 import dev.tide.api.TideEvent;
 import dev.tide.api.TideException;
 import dev.tide.api.UserShares;
+import dev.tide.api.auth.AccountWorkers;
 import dev.tide.api.auth.Owners;
 import dev.tide.api.worker.WorkerPool;
 import dev.tide.core.auth.AccountBook;
@@ -129,7 +130,7 @@ import java.util.stream.Collectors;
  * Times come from the injected clock and are passed into the store's statements; only long-poll waits and heartbeat
  * pacing run on the real monotonic clock.
  */
-public final class Tide implements TaskQueue {
+public final class Tide implements TaskQueue, AccountWorkers {
     private static final int OPEN_JOBS_IN_STATUS = 50;
 
     private final Store store;
@@ -330,6 +331,11 @@ public final class Tide implements TaskQueue {
 
     @Override
     public List<LeasedTask> claim(ClaimRequest request) {
+        return claim(null, request);
+    }
+
+    @Override
+    public List<LeasedTask> claim(String account, ClaimRequest request) {
         if (request.processor() != null) {
             TaskType.requireName("processor", request.processor());
         }
@@ -368,6 +374,7 @@ public final class Tide implements TaskQueue {
                             effective.types(),
                             request.limit(),
                             worker,
+                            account,
                             Tokens.next(),
                             clock.instant(),
                             leaseMillis,
@@ -400,6 +407,11 @@ public final class Tide implements TaskQueue {
 
     @Override
     public EnqueuedAndClaimed enqueueAndClaim(NewTask task, String worker, Duration leaseDuration) {
+        return enqueueAndClaim(null, task, worker, leaseDuration);
+    }
+
+    @Override
+    public EnqueuedAndClaimed enqueueAndClaim(String account, NewTask task, String worker, Duration leaseDuration) {
         if (task == null) {
             throw new InvalidRequestException("task", "is required");
         }
@@ -415,7 +427,7 @@ public final class Tide implements TaskQueue {
         LeasedInsert inserted = blobs.inserting(
                 List.of(row),
                 () -> store.taskInsertLeased(
-                        row, new CallerLease(owner, Tokens.next(), now, leaseMillis(leaseDuration), load)));
+                        row, new CallerLease(owner, account, Tokens.next(), now, leaseMillis(leaseDuration), load)));
         taskMeters.enqueued(inserted.batch().results());
         if (inserted.leased() != null) {
             taskMeters.claimed(List.of(inserted.leased()));
@@ -428,9 +440,14 @@ public final class Tide implements TaskQueue {
 
     @Override
     public Optional<LeasedTask> claimTask(long taskId, String worker, Duration leaseDuration) {
+        return claimTask(null, taskId, worker, leaseDuration);
+    }
+
+    @Override
+    public Optional<LeasedTask> claimTask(String account, long taskId, String worker, Duration leaseDuration) {
         String owner = Inputs.requiredText("worker", worker);
-        Optional<LeasedTask> claimed = store.taskClaimById(
-                new TaskClaimById(taskId, owner, Tokens.next(), clock.instant(), leaseMillis(leaseDuration), load));
+        Optional<LeasedTask> claimed = store.taskClaimById(new TaskClaimById(
+                taskId, owner, account, Tokens.next(), clock.instant(), leaseMillis(leaseDuration), load));
         claimed.ifPresent(l -> taskMeters.claimed(l.task()));
         if (claimed.isEmpty() && store.taskGet(taskId).isEmpty()) {
             throw new NotFoundException("task " + taskId);
@@ -586,7 +603,12 @@ public final class Tide implements TaskQueue {
 
     @Override
     public List<LeasedTask> leases(String worker) {
-        List<LeasedTask> held = store.taskLeaseList(Inputs.requiredText("worker", worker));
+        return leases(null, worker);
+    }
+
+    @Override
+    public List<LeasedTask> leases(String account, String worker) {
+        List<LeasedTask> held = store.taskLeaseList(Inputs.requiredText("worker", worker), account);
         List<LeasedTask> out = new ArrayList<>(held.size());
         for (LeasedTask t : held) {
             // A read: an unreadable payload is reported, and the lease left as it is.
@@ -597,8 +619,17 @@ public final class Tide implements TaskQueue {
 
     @Override
     public List<LeasedTask> resumeLeases(String worker, Duration leaseDuration) {
+        return resumeLeases(null, worker, leaseDuration);
+    }
+
+    @Override
+    public List<LeasedTask> resumeLeases(String account, String worker, Duration leaseDuration) {
         return withPayloads(store.taskLeaseResume(
-                Inputs.requiredText("worker", worker), Tokens.next(), clock.instant(), leaseMillis(leaseDuration)));
+                Inputs.requiredText("worker", worker),
+                account,
+                Tokens.next(),
+                clock.instant(),
+                leaseMillis(leaseDuration)));
     }
 
     // --- payloads in the blob store ------------------------------------------------------------------------------
@@ -644,7 +675,12 @@ public final class Tide implements TaskQueue {
 
     @Override
     public int releaseLeases(String worker) {
-        List<ExpiredLease> held = store.taskLeaseOfOwner(Inputs.requiredText("worker", worker));
+        return releaseLeases(null, worker);
+    }
+
+    @Override
+    public int releaseLeases(String account, String worker) {
+        List<ExpiredLease> held = store.taskLeaseOfOwner(Inputs.requiredText("worker", worker), account);
         if (held.isEmpty()) {
             return 0;
         }

@@ -1,6 +1,7 @@
 package dev.tide.server;
 
 import dev.tide.api.TaskQueue;
+import dev.tide.api.auth.AccountWorkers;
 import dev.tide.api.auth.Accounts;
 import dev.tide.api.auth.Owners;
 import dev.tide.api.json.Json;
@@ -37,7 +38,9 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p>Every request but the probes, the API document and sign-in carries a bearer token ({@link Authorization}); each
- * route names the roles that may call it ({@link Access}), and submitters see only their own tasks and jobs.
+ * route names the roles that may call it ({@link Access}), and submitters see only their own tasks and jobs. The queue
+ * also keeps worker names per account ({@link AccountWorkers}, as {@link Tide} does): the server claims for its caller,
+ * and a worker account lists, resumes and releases only its own leases.
  *
  * <p>Requests run on virtual threads, so a long-polling claim blocks cheaply. Bodies above {@link Builder#maxBodyBytes}
  * are refused with a 413 before they are parsed. {@link #stop()} is graceful: the health check turns 503, waiting
@@ -92,6 +95,7 @@ public final class TideServer implements AutoCloseable {
         });
 
         JsonBody body = new JsonBody(settings.maxBodyBytes);
+        AccountWorkers workers = (AccountWorkers) queue; // checked by build()
         new ErrorMapper().addTo(config.routes);
         new StatusRoutes(queue, lifecycle).addTo(config.routes);
         new Authentication(settings.authorization).addTo(config.routes);
@@ -99,12 +103,12 @@ public final class TideServer implements AutoCloseable {
         new UserRoutes(settings.accounts, body).addTo(config.routes);
         new EventRoutes(queue).addTo(config.routes);
         new StatsRoutes(queue).addTo(config.routes);
-        new TaskRoutes(queue, body).addTo(config.routes);
-        new ClaimRoutes(queue, body, new LongPoll(queue, settings.maxClaimWait, lifecycle)).addTo(config.routes);
+        new TaskRoutes(queue, workers, body).addTo(config.routes);
+        new ClaimRoutes(workers, body, new LongPoll(workers, settings.maxClaimWait, lifecycle)).addTo(config.routes);
         new HeartbeatRoutes(queue, body).addTo(config.routes);
         new AckRoutes(queue, body).addTo(config.routes);
         new JobRoutes(queue, body).addTo(config.routes);
-        new WorkerRoutes(queue, body).addTo(config.routes);
+        new WorkerRoutes(workers, body).addTo(config.routes);
         new TypeRoutes(queue, body).addTo(config.routes);
         new QueueRoutes(queue, body).addTo(config.routes);
         new ProfileRoutes(queue, body).addTo(config.routes);
@@ -345,6 +349,10 @@ public final class TideServer implements AutoCloseable {
             if (users == null) {
                 throw new IllegalArgumentException("a server in front of something other than a Tide engine needs "
                         + "its users: give TideServer.Builder.accounts (and authorization, if they decide otherwise)");
+            }
+            if (!(queue instanceof AccountWorkers)) {
+                throw new IllegalArgumentException("a server's queue must keep worker names per account, as a Tide "
+                        + "engine does (AccountWorkers); " + queue.getClass().getName() + " does not");
             }
             Authorization auth = authorization != null ? authorization : Authorization.of(users);
             Owners owned = owners != null ? owners : queue instanceof Tide tide ? tide.owners() : null;

@@ -678,6 +678,7 @@ public abstract class JdbcStore implements Store {
         Claimed row;
         try (ResultSet rs = tx.prepare("task_claim_by_id")
                 .set("owner", claim.owner())
+                .set("account", claim.account())
                 .set("token", claim.token())
                 .set("now", claim.now())
                 .set("lease_ms", claim.leaseMillis())
@@ -1145,11 +1146,13 @@ public abstract class JdbcStore implements Store {
     // --- leases of one worker ------------------------------------------------------------------------------------
 
     @Override
-    public List<LeasedTask> taskLeaseList(String owner) {
+    public List<LeasedTask> taskLeaseList(String owner, String account) {
         return read(tx -> {
             List<LeasedTask> out = new ArrayList<>();
-            try (ResultSet rs =
-                    tx.prepare("task_lease_list").set("owner", owner).query()) {
+            try (ResultSet rs = tx.prepare("task_lease_list")
+                    .set("owner", owner)
+                    .set("account", account)
+                    .query()) {
                 while (rs.next()) {
                     out.add(Rows.leased(rs, null));
                 }
@@ -1159,7 +1162,7 @@ public abstract class JdbcStore implements Store {
     }
 
     @Override
-    public List<LeasedTask> taskLeaseResume(String owner, String token, Instant now, Long leaseMillis) {
+    public List<LeasedTask> taskLeaseResume(String owner, String account, String token, Instant now, Long leaseMillis) {
         return write(tx -> {
             List<LeasedTask> out = new ArrayList<>();
             try (ResultSet rs = tx.prepare("task_lease_resume")
@@ -1167,6 +1170,7 @@ public abstract class JdbcStore implements Store {
                     .set("now", now)
                     .set("lease_ms", leaseMillis)
                     .set("owner", owner)
+                    .set("account", account)
                     .query()) {
                 while (rs.next()) {
                     out.add(Rows.leased(rs, leaseMillis));
@@ -1184,8 +1188,9 @@ public abstract class JdbcStore implements Store {
     }
 
     @Override
-    public List<ExpiredLease> taskLeaseOfOwner(String owner) {
-        return read(tx -> expiredLeases(tx.prepare("task_lease_of_owner").set("owner", owner)));
+    public List<ExpiredLease> taskLeaseOfOwner(String owner, String account) {
+        return read(tx -> expiredLeases(
+                tx.prepare("task_lease_of_owner").set("owner", owner).set("account", account)));
     }
 
     private static List<ExpiredLease> expiredLeases(Statement st) throws SQLException {
