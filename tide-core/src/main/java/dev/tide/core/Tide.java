@@ -94,6 +94,7 @@ import dev.tide.core.store.postgresql.PostgresOptions;
 import dev.tide.core.store.postgresql.PostgresStore;
 import dev.tide.core.store.sqlite.SqliteStore;
 import dev.tide.core.time.DatabaseAnchoredClock;
+import dev.tide.core.time.HostClock;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
@@ -1337,7 +1338,7 @@ public final class Tide implements TaskQueue {
         }
 
         private InstantSource clockOrSystem() {
-            return clock != null ? clock : InstantSource.system();
+            return clock != null ? clock : HostClock.INSTANCE;
         }
     }
 }
