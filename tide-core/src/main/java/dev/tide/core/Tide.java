@@ -41,6 +41,7 @@ import dev.tide.api.TaskType;
 import dev.tide.api.TideEvent;
 import dev.tide.api.TideException;
 import dev.tide.api.UserShares;
+import dev.tide.api.Warning;
 import dev.tide.api.auth.AccountWorkers;
 import dev.tide.api.auth.Owners;
 import dev.tide.api.worker.WorkerPool;
@@ -57,6 +58,7 @@ import dev.tide.core.engine.DeadlineSettings;
 import dev.tide.core.engine.Digest;
 import dev.tide.core.engine.Inputs;
 import dev.tide.core.engine.JobNotices;
+import dev.tide.core.engine.KnownTypes;
 import dev.tide.core.engine.LoadSignals;
 import dev.tide.core.engine.Maintenance;
 import dev.tide.core.engine.OrphanSweep;
@@ -137,6 +139,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
     private final InstantSource clock;
     private final TideConfig config;
     private final TypeRegistry types;
+    private final KnownTypes knownTypes;
     private final TaskResolver resolver;
     private final AckResolver acks;
     private final ReadySignal ready = new ReadySignal();
@@ -197,6 +200,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
             this.sessions = new ProfileSessions(clock);
             this.types = new TypeRegistry(store, config.taskDefaults());
             types.reload();
+            this.knownTypes = new KnownTypes(store, clock);
             if (blobStore != null) {
                 blobStore.check();
             }
@@ -278,7 +282,21 @@ public final class Tide implements TaskQueue, AccountWorkers {
         taskMeters.enqueueTook(System.nanoTime() - started);
         taskMeters.enqueued(batch.results());
         wake(batch.readyQueues());
-        return blobs.readEnqueued(batch.results());
+        return withTypeWarnings(blobs.readEnqueued(batch.results()));
+    }
+
+    /** Each result with a warning when its task's type is one that nothing names (see {@link KnownTypes}). */
+    private List<EnqueueResult> withTypeWarnings(List<EnqueueResult> results) {
+        List<Warning> warnings = knownTypes.warningsFor(
+                results.stream().map(r -> r.task().type()).toList());
+        if (warnings.isEmpty()) {
+            return results;
+        }
+        return results.stream()
+                .map(r -> r.withWarnings(warnings.stream()
+                        .filter(w -> w.equals(Warning.unknownType(r.task().type())))
+                        .toList()))
+                .toList();
     }
 
     @Override
@@ -387,6 +405,8 @@ public final class Tide implements TaskQueue, AccountWorkers {
                 load.recordSampled();
                 taskMeters.claimTook(queue, System.nanoTime() - attempt);
                 taskMeters.claimed(claimed);
+                knownTypes.named(effective.types());
+                knownTypes.named(claimed.stream().map(l -> l.task().type()).toList());
                 claimed = withPayloads(claimed);
             }
             if (request.processor() != null) {
@@ -431,10 +451,11 @@ public final class Tide implements TaskQueue, AccountWorkers {
         taskMeters.enqueued(inserted.batch().results());
         if (inserted.leased() != null) {
             taskMeters.claimed(List.of(inserted.leased()));
+            knownTypes.named(List.of(inserted.leased().task().type()));
         }
         wake(inserted.batch().readyQueues());
         return new EnqueuedAndClaimed(
-                blobs.readEnqueued(inserted.batch().results()).get(0),
+                withTypeWarnings(blobs.readEnqueued(inserted.batch().results())).get(0),
                 inserted.leased() == null ? null : withPayload(inserted.leased()));
     }
 
@@ -449,6 +470,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
         Optional<LeasedTask> claimed = store.taskClaimById(new TaskClaimById(
                 taskId, owner, account, Tokens.next(), clock.instant(), leaseMillis(leaseDuration), load));
         claimed.ifPresent(l -> taskMeters.claimed(l.task()));
+        claimed.ifPresent(l -> knownTypes.named(List.of(l.task().type())));
         if (claimed.isEmpty() && store.taskGet(taskId).isEmpty()) {
             throw new NotFoundException("task " + taskId);
         }
@@ -826,7 +848,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
 
     @Override
     public StatusReport status() {
-        return store.status(OPEN_JOBS_IN_STATUS);
+        return store.status(OPEN_JOBS_IN_STATUS).withWarnings(knownTypes.waitingUnnamed());
     }
 
     // --- processors ----------------------------------------------------------------------------------------------

@@ -56,6 +56,15 @@ public interface Store extends AutoCloseable {
 
     List<TaskType> taskTypeList();
 
+    /** Records that a worker named these task types (claimed one, or filtered by it); types already recorded stay. */
+    void namedTypeAdd(Collection<String> types, Instant now);
+
+    /** Every task type some worker has named. */
+    Set<String> namedTypeList();
+
+    /** Waiting tasks (scheduled, blocked, ready, parked) by type, for the types no worker has named. */
+    Map<String, Long> taskUnnamedTypeCounts();
+
     void jobTypeUpsert(JobType type, Instant now);
 
     List<JobType> jobTypeList();

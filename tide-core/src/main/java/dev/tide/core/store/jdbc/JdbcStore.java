@@ -183,6 +183,42 @@ public abstract class JdbcStore implements Store {
     }
 
     @Override
+    public void namedTypeAdd(Collection<String> types, Instant now) {
+        write(tx -> {
+            for (String type : types) {
+                tx.prepare("named_type_add").set("type", type).set("now", now).update();
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public Set<String> namedTypeList() {
+        return read(tx -> {
+            Set<String> named = new HashSet<>();
+            try (ResultSet rs = tx.prepare("named_type_list").query()) {
+                while (rs.next()) {
+                    named.add(rs.getString("type"));
+                }
+            }
+            return named;
+        });
+    }
+
+    @Override
+    public Map<String, Long> taskUnnamedTypeCounts() {
+        return read(tx -> {
+            Map<String, Long> counts = new TreeMap<>();
+            try (ResultSet rs = tx.prepare("status_unnamed_types").query()) {
+                while (rs.next()) {
+                    counts.put(rs.getString("type"), rs.getLong("n"));
+                }
+            }
+            return counts;
+        });
+    }
+
+    @Override
     public void jobTypeUpsert(JobType type, Instant now) {
         write(tx -> tx.prepare("job_type_upsert")
                 .set("name", type.name())
