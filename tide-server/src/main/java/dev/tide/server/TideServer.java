@@ -99,6 +99,7 @@ public final class TideServer implements AutoCloseable {
         new ErrorMapper().addTo(config.routes);
         new StatusRoutes(queue, lifecycle).addTo(config.routes);
         new Authentication(settings.authorization).addTo(config.routes);
+        new DocumentedQueryParameters(ApiDocument.tree()).addTo(config.routes);
         new Ownership(settings.owners, IdPlaces.served(), body).addTo(config.routes);
         new UserRoutes(settings.accounts, body).addTo(config.routes);
         new EventRoutes(queue).addTo(config.routes);
