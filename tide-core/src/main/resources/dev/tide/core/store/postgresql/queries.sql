@@ -263,7 +263,8 @@ picked AS (
     WHERE l.n <= :limit::int - LEAST(:limit::int - :late_share::int, found.on_time))
 UPDATE tide_tasks t
 SET state = 'leased', lease_owner = :owner, lease_token = :token,
-    lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, t.lease_ms), attempts = t.attempts + 1,
+    lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, t.lease_ms),
+    lease_granted_ms = COALESCE(:lease_ms::bigint, t.lease_ms), attempts = t.attempts + 1,
     started_at = COALESCE(t.started_at, :now::bigint)
 WHERE t.id = ANY(ARRAY(SELECT id FROM picked))
 RETURNING t.*;
@@ -284,7 +285,8 @@ WITH picked AS (
     WHERE u.queue = :queue AND u.owner = ANY(:owners::text[]))
 UPDATE tide_tasks t
 SET state = 'leased', lease_owner = :owner, lease_token = :token,
-    lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, t.lease_ms), attempts = t.attempts + 1,
+    lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, t.lease_ms),
+    lease_granted_ms = COALESCE(:lease_ms::bigint, t.lease_ms), attempts = t.attempts + 1,
     started_at = COALESCE(t.started_at, :now::bigint)
 WHERE t.id = ANY(ARRAY(SELECT id FROM picked))
 RETURNING t.*;
@@ -442,7 +444,8 @@ FOR UPDATE;
 -- name: task_claim_by_id
 UPDATE tide_tasks
 SET state = 'leased', lease_owner = :owner, lease_token = :token,
-    lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, lease_ms), attempts = attempts + 1,
+    lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, lease_ms),
+    lease_granted_ms = COALESCE(:lease_ms::bigint, lease_ms), attempts = attempts + 1,
     started_at = COALESCE(started_at, :now::bigint)
 WHERE id = :id AND (state || '') = 'ready' AND (expires_at IS NULL OR expires_at > :now::bigint)
   AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name IN (tide_tasks.queue, '*') AND q.suspended = 1)
@@ -455,17 +458,19 @@ WHERE id = :id AND (state || '') = 'ready' AND (expires_at IS NULL OR expires_at
               AND t.dispatch_key >= u.key_from AND t.dispatch_key < u.key_to))
 RETURNING *;
 
+-- A heartbeat without an extension (:lease_ms null) extends by what the claim granted (lease_granted_ms, V019).
 -- name: task_lease_extend
-UPDATE tide_tasks SET lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, lease_ms)
+UPDATE tide_tasks SET lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, lease_granted_ms, lease_ms)
 WHERE id = :id AND lease_token = :token
-RETURNING id, lease_owner, lease_token, lease_expires_at, COALESCE(:lease_ms::bigint, lease_ms) AS granted_ms;
+RETURNING id, lease_owner, lease_token, lease_expires_at,
+          COALESCE(:lease_ms::bigint, lease_granted_ms, lease_ms) AS granted_ms;
 
 -- name: task_lease_extend_many
-UPDATE tide_tasks t SET lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, t.lease_ms)
+UPDATE tide_tasks t SET lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, t.lease_granted_ms, t.lease_ms)
 FROM unnest(:ids::bigint[], :tokens::text[]) AS s(id, token)
 WHERE t.id = s.id AND t.lease_token = s.token
 RETURNING t.id, t.lease_owner, t.lease_token, t.lease_expires_at,
-          COALESCE(:lease_ms::bigint, t.lease_ms) AS granted_ms;
+          COALESCE(:lease_ms::bigint, t.lease_granted_ms, t.lease_ms) AS granted_ms;
 
 -- name: task_finish
 UPDATE tide_tasks
@@ -635,8 +640,11 @@ UPDATE tide_jobs SET late_at = :now WHERE id = :id;
 -- name: task_lease_list
 SELECT * FROM tide_tasks WHERE state = 'leased' AND lease_owner = :owner ORDER BY id;
 
+-- A resume without a lease length keeps the one the claim granted.
 -- name: task_lease_resume
-UPDATE tide_tasks SET lease_token = :token, lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, lease_ms)
+UPDATE tide_tasks SET lease_token = :token,
+    lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, lease_granted_ms, lease_ms),
+    lease_granted_ms = COALESCE(:lease_ms::bigint, lease_granted_ms, lease_ms)
 WHERE state = 'leased' AND lease_owner = :owner
 RETURNING *;
 

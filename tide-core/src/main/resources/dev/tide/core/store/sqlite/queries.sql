@@ -195,7 +195,8 @@ UPDATE tide_tasks SET bounded = 1 WHERE queue = :queue AND state IN ('scheduled'
 -- name: task_claim
 UPDATE tide_tasks
 SET state = 'leased', lease_owner = :owner, lease_token = :token,
-    lease_expires_at = :now + COALESCE(:lease_ms, lease_ms), attempts = attempts + 1,
+    lease_expires_at = :now + COALESCE(:lease_ms, lease_ms), lease_granted_ms = COALESCE(:lease_ms, lease_ms),
+    attempts = attempts + 1,
     started_at = COALESCE(started_at, :now)
 WHERE id IN (
     SELECT id FROM (
@@ -229,7 +230,8 @@ RETURNING id, dispatch_key, type, job_type, units, divisible;
 -- name: fair_claim_users
 UPDATE tide_tasks
 SET state = 'leased', lease_owner = :owner, lease_token = :token,
-    lease_expires_at = :now + COALESCE(:lease_ms, lease_ms), attempts = attempts + 1,
+    lease_expires_at = :now + COALESCE(:lease_ms, lease_ms), lease_granted_ms = COALESCE(:lease_ms, lease_ms),
+    attempts = attempts + 1,
     started_at = COALESCE(started_at, :now)
 WHERE id IN (
     SELECT picked.id
@@ -392,7 +394,8 @@ ORDER BY dispatch_key, id;
 -- name: task_claim_by_id
 UPDATE tide_tasks
 SET state = 'leased', lease_owner = :owner, lease_token = :token,
-    lease_expires_at = :now + COALESCE(:lease_ms, lease_ms), attempts = attempts + 1,
+    lease_expires_at = :now + COALESCE(:lease_ms, lease_ms), lease_granted_ms = COALESCE(:lease_ms, lease_ms),
+    attempts = attempts + 1,
     started_at = COALESCE(started_at, :now)
 WHERE id = :id AND state = 'ready' AND (expires_at IS NULL OR expires_at > :now)
   AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name IN (tide_tasks.queue, '*') AND q.suspended = 1)
@@ -411,10 +414,12 @@ RETURNING *;
 SELECT 1 FROM tide_users WHERE queue = (SELECT queue FROM tide_tasks WHERE id = :id)
   AND owner = (SELECT owner FROM tide_tasks WHERE id = :id);
 
+-- A heartbeat without an extension (:lease_ms null) extends by what the claim granted (lease_granted_ms, V019).
 -- name: task_lease_extend
-UPDATE tide_tasks SET lease_expires_at = :now + COALESCE(:lease_ms, lease_ms)
+UPDATE tide_tasks SET lease_expires_at = :now + COALESCE(:lease_ms, lease_granted_ms, lease_ms)
 WHERE id = :id AND lease_token = :token AND state = 'leased'
-RETURNING id, lease_owner, lease_token, lease_expires_at, COALESCE(:lease_ms, lease_ms) AS granted_ms;
+RETURNING id, lease_owner, lease_token, lease_expires_at,
+          COALESCE(:lease_ms, lease_granted_ms, lease_ms) AS granted_ms;
 
 -- name: task_finish
 UPDATE tide_tasks
@@ -584,8 +589,10 @@ UPDATE tide_jobs SET late_at = :now WHERE id = :id;
 -- name: task_lease_list
 SELECT * FROM tide_tasks WHERE state = 'leased' AND lease_owner = :owner ORDER BY id;
 
+-- A resume without a lease length keeps the one the claim granted.
 -- name: task_lease_resume
-UPDATE tide_tasks SET lease_token = :token, lease_expires_at = :now + COALESCE(:lease_ms, lease_ms)
+UPDATE tide_tasks SET lease_token = :token, lease_expires_at = :now + COALESCE(:lease_ms, lease_granted_ms, lease_ms),
+    lease_granted_ms = COALESCE(:lease_ms, lease_granted_ms, lease_ms)
 WHERE state = 'leased' AND lease_owner = :owner
 RETURNING *;
 
