@@ -183,6 +183,42 @@ public abstract class JdbcStore implements Store {
     }
 
     @Override
+    public void namedTypeAdd(Collection<String> types, Instant now) {
+        write(tx -> {
+            for (String type : types) {
+                tx.prepare("named_type_add").set("type", type).set("now", now).update();
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public Set<String> namedTypeList() {
+        return read(tx -> {
+            Set<String> named = new HashSet<>();
+            try (ResultSet rs = tx.prepare("named_type_list").query()) {
+                while (rs.next()) {
+                    named.add(rs.getString("type"));
+                }
+            }
+            return named;
+        });
+    }
+
+    @Override
+    public Map<String, Long> taskUnnamedTypeCounts() {
+        return read(tx -> {
+            Map<String, Long> counts = new TreeMap<>();
+            try (ResultSet rs = tx.prepare("status_unnamed_types").query()) {
+                while (rs.next()) {
+                    counts.put(rs.getString("type"), rs.getLong("n"));
+                }
+            }
+            return counts;
+        });
+    }
+
+    @Override
     public void jobTypeUpsert(JobType type, Instant now) {
         write(tx -> tx.prepare("job_type_upsert")
                 .set("name", type.name())
@@ -678,6 +714,7 @@ public abstract class JdbcStore implements Store {
         Claimed row;
         try (ResultSet rs = tx.prepare("task_claim_by_id")
                 .set("owner", claim.owner())
+                .set("account", claim.account())
                 .set("token", claim.token())
                 .set("now", claim.now())
                 .set("lease_ms", claim.leaseMillis())
@@ -1145,11 +1182,13 @@ public abstract class JdbcStore implements Store {
     // --- leases of one worker ------------------------------------------------------------------------------------
 
     @Override
-    public List<LeasedTask> taskLeaseList(String owner) {
+    public List<LeasedTask> taskLeaseList(String owner, String account) {
         return read(tx -> {
             List<LeasedTask> out = new ArrayList<>();
-            try (ResultSet rs =
-                    tx.prepare("task_lease_list").set("owner", owner).query()) {
+            try (ResultSet rs = tx.prepare("task_lease_list")
+                    .set("owner", owner)
+                    .set("account", account)
+                    .query()) {
                 while (rs.next()) {
                     out.add(Rows.leased(rs, null));
                 }
@@ -1159,7 +1198,7 @@ public abstract class JdbcStore implements Store {
     }
 
     @Override
-    public List<LeasedTask> taskLeaseResume(String owner, String token, Instant now, Long leaseMillis) {
+    public List<LeasedTask> taskLeaseResume(String owner, String account, String token, Instant now, Long leaseMillis) {
         return write(tx -> {
             List<LeasedTask> out = new ArrayList<>();
             try (ResultSet rs = tx.prepare("task_lease_resume")
@@ -1167,6 +1206,7 @@ public abstract class JdbcStore implements Store {
                     .set("now", now)
                     .set("lease_ms", leaseMillis)
                     .set("owner", owner)
+                    .set("account", account)
                     .query()) {
                 while (rs.next()) {
                     out.add(Rows.leased(rs, leaseMillis));
@@ -1184,8 +1224,9 @@ public abstract class JdbcStore implements Store {
     }
 
     @Override
-    public List<ExpiredLease> taskLeaseOfOwner(String owner) {
-        return read(tx -> expiredLeases(tx.prepare("task_lease_of_owner").set("owner", owner)));
+    public List<ExpiredLease> taskLeaseOfOwner(String owner, String account) {
+        return read(tx -> expiredLeases(
+                tx.prepare("task_lease_of_owner").set("owner", owner).set("account", account)));
     }
 
     private static List<ExpiredLease> expiredLeases(Statement st) throws SQLException {
