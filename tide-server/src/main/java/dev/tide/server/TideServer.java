@@ -421,7 +421,17 @@ public final class TideServer implements AutoCloseable {
             return new TideServer(
                     queue,
                     new Settings(
-                            host, port, body, maxClaimWait, stopTimeout, drainDelay, metrics, tls, users, auth, owned,
+                            host,
+                            port,
+                            body,
+                            maxClaimWait,
+                            stopTimeout,
+                            drainDelay,
+                            metrics,
+                            tls,
+                            users,
+                            auth,
+                            owned,
                             limits));
         }
 
