@@ -5,7 +5,6 @@ import dev.tide.api.NotFoundException;
 import dev.tide.api.TideException;
 import dev.tide.api.auth.Caller;
 import dev.tide.api.auth.Owners;
-import dev.tide.api.auth.Role;
 import dev.tide.api.json.Json;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
@@ -47,7 +46,8 @@ final class Ownership {
 
     private void check(Context ctx) {
         Caller caller = Authentication.caller(ctx).orElse(null);
-        if (caller == null || caller.may(Role.WORKER)) {
+        String tenant = caller == null ? null : TenantScope.tenantOf(caller);
+        if (tenant == null) {
             return; // a public route, or a caller that works on everyone's
         }
         Endpoint endpoint = ctx.endpoints().matchedHttpEndpoint();
@@ -58,8 +58,8 @@ final class Ownership {
             return;
         }
         List<Named> named = named(ctx, endpoint.path, marked);
-        Set<Long> tasks = owned(named, IdKind.TASK, caller.user(), true);
-        Set<Long> jobs = owned(named, IdKind.JOB, caller.user(), false);
+        Set<Long> tasks = owned(named, IdKind.TASK, tenant, true);
+        Set<Long> jobs = owned(named, IdKind.JOB, tenant, false);
         for (Named n : named) {
             boolean task = n.kind() == IdKind.TASK;
             if (!(task ? tasks : jobs).contains(n.id())) {
