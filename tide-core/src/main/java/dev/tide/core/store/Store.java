@@ -56,6 +56,15 @@ public interface Store extends AutoCloseable {
 
     List<TaskType> taskTypeList();
 
+    /** Records that a worker named these task types (claimed one, or filtered by it); types already recorded stay. */
+    void namedTypeAdd(Collection<String> types, Instant now);
+
+    /** Every task type some worker has named. */
+    Set<String> namedTypeList();
+
+    /** Waiting tasks (scheduled, blocked, ready, parked) by type, for the types no worker has named. */
+    Map<String, Long> taskUnnamedTypeCounts();
+
     void jobTypeUpsert(JobType type, Instant now);
 
     List<JobType> jobTypeList();
@@ -108,6 +117,12 @@ public interface Store extends AutoCloseable {
     JobInsertResult jobInsert(JobRow job, List<TaskRow> tasks);
 
     Optional<JobInfo> jobGet(long jobId);
+
+    /** Of the task ids, those of tasks that exist and belong to the owner (one statement). */
+    Set<Long> tasksOwnedBy(String owner, Collection<Long> taskIds);
+
+    /** Of the job ids, those of jobs that exist and belong to the owner (one statement). */
+    Set<Long> jobsOwnedBy(String owner, Collection<Long> jobIds);
 
     /** Replaces a job's info JSON; empty when the job does not exist. */
     Optional<JobInfo> jobInfoUpdate(long jobId, String info);

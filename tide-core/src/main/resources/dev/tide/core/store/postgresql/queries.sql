@@ -97,6 +97,13 @@ RETURNING *;
 -- name: job_get
 SELECT * FROM tide_jobs WHERE id = :id;
 
+-- Of the ids, those the owner's: the ownership check of a confined caller's request.
+-- name: task_ids_owned
+SELECT id FROM tide_tasks WHERE owner = :owner AND id = ANY(:ids::bigint[]);
+
+-- name: job_ids_owned
+SELECT id FROM tide_jobs WHERE owner = :owner AND id = ANY(:ids::bigint[]);
+
 -- name: job_info_update
 UPDATE tide_jobs SET info = :info WHERE id = :id RETURNING *;
 
@@ -696,6 +703,20 @@ SELECT COUNT(*) AS n FROM tide_tasks WHERE queue = :queue AND state = :state;
 
 -- name: status_queues
 SELECT queue, state, outcome, COUNT(*) AS n FROM tide_tasks GROUP BY queue, state, outcome ORDER BY queue;
+
+-- Types of waiting tasks that no worker has named (tide_named_types); the engine leaves out the types that are
+-- defined, scheduled or named by a processor.
+-- name: status_unnamed_types
+SELECT type, COUNT(*) AS n FROM tide_tasks
+WHERE state IN ('scheduled', 'blocked', 'ready', 'parked')
+  AND NOT EXISTS (SELECT 1 FROM tide_named_types n WHERE n.type = tide_tasks.type)
+GROUP BY type ORDER BY type;
+
+-- name: named_type_add
+INSERT INTO tide_named_types (type, named_at) VALUES (:type, :now) ON CONFLICT (type) DO NOTHING;
+
+-- name: named_type_list
+SELECT type FROM tide_named_types;
 
 -- name: status_open_jobs
 SELECT * FROM tide_jobs WHERE state = 'open' ORDER BY id LIMIT :limit;
