@@ -78,8 +78,9 @@ public interface TaskQueue extends AutoCloseable {
     Optional<LeasedTask> claimTask(long taskId, String worker, Duration leaseDuration);
 
     /**
-     * Extends leases to now plus {@code extension} (null: each task's lease length). Returns the leases still held;
-     * those missing from the answer are lost.
+     * Extends leases to now plus {@code extension}; null extends each by the length its claim was granted (the
+     * claim's {@code leaseDuration}, else the task type's), so a lease stays as short as its worker asked. Returns the
+     * leases still held; those missing from the answer are lost.
      */
     List<Lease> heartbeat(List<Lease> leases, Duration extension);
 
