@@ -83,7 +83,7 @@ public abstract class FairTurnsProperties {
     /** What a user starts with. */
     record Start(int allocation, Integer concurrency, int backlog) {}
 
-    @Property(tries = 20)
+    @Property(tries = 16)
     void noEligibleUserWaitsMoreThanARoundNorIsOneServedBeyondItsAllocationInARow(
             @ForAll("starts") List<Start> starts, @ForAll("steps") List<Step> steps) {
         String lane = "fair-" + ++tries;
