@@ -3,6 +3,7 @@ package dev.tide.cli;
 import dev.tide.api.JobInfo;
 import dev.tide.api.QueueInfo;
 import dev.tide.api.StatusReport;
+import dev.tide.api.Warning;
 import dev.tide.api.json.Json;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -40,6 +41,12 @@ final class StatusCommand implements Runnable {
             out.println(Json.write(report));
             out.flush();
             return;
+        }
+        for (Warning w : report.warnings()) {
+            out.println("warning: " + w.message());
+        }
+        if (!report.warnings().isEmpty()) {
+            out.println();
         }
         out.println("Queues (" + where + ")" + (report.suspended() ? ": dispatch suspended server-wide" : ""));
         Table queues = new Table(

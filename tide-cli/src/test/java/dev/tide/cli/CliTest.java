@@ -104,6 +104,19 @@ class CliTest {
     }
 
     @Test
+    void aTypeNothingNamesIsEnqueuedWithAWarningThatStatusRepeats() {
+        CliRun typo = tide("enqueue", "--data", data(), "--type", "emial");
+        assertThat(typo.code()).isZero();
+        assertThat(typo.out()).isEqualTo("enqueued task 1 (ready)\n");
+        assertThat(typo.err())
+                .isEqualTo("tide: warning: no worker has claimed type `emial`, and no processor, schedule or type"
+                        + " definition names it\n");
+        assertThat(tide("status", "--data", data()).out())
+                .startsWith("warning: no worker has claimed type `emial` (1 task waits), and no processor, schedule or"
+                        + " type definition names it\n\nQueues");
+    }
+
+    @Test
     void readingCommandsOutsideADataFolderCreateNothingAndSayWhereTheyLooked() {
         Path nowhere = folder.resolve("not-here");
         for (String command : List.of("status", "stats", "tasks", "job 1", "task 1")) {
@@ -137,7 +150,7 @@ class CliTest {
                 .hasLineCount(1);
         CliRun unknown = tide("enqueue", "--data", data(), "--type", "t", "--depends-on", "99");
         assertThat(unknown.code()).isEqualTo(1);
-        assertThat(unknown.err()).isEqualTo("tide: dependsOn: task 99 does not exist\n");
+        assertThat(unknown.err()).isEqualTo("tide: dependsOn: no such task: 99\n");
     }
 
     @Test
