@@ -28,7 +28,8 @@ final class TaskRoutes {
         routes.get(
                 "/v1/tasks",
                 ctx -> ctx.json(queue.tasks(tenants.own(ctx, TaskQueryParams.parse(ctx)))),
-                Access.SUBMITTER);
+                Access.SUBMITTER,
+                Access.WORKER);
         routes.get(
                 "/v1/tasks/{id}",
                 ctx -> ctx.json(tenants.task(ctx, PathParams.id(ctx))),
