@@ -150,7 +150,7 @@ class CliTest {
                 .hasLineCount(1);
         CliRun unknown = tide("enqueue", "--data", data(), "--type", "t", "--depends-on", "99");
         assertThat(unknown.code()).isEqualTo(1);
-        assertThat(unknown.err()).isEqualTo("tide: dependsOn: task 99 does not exist\n");
+        assertThat(unknown.err()).isEqualTo("tide: dependsOn: no such task: 99\n");
     }
 
     @Test

@@ -61,7 +61,8 @@ final class ErrorMapper {
         return ctx.method() + " is not allowed on " + ctx.path() + "; use " + allowed;
     }
 
-    private static String codeOf(int status) {
+    /** The {@link ErrorBody#error} code of an HTTP status the server answers without a {@link TideException} of its own. */
+    static String codeOf(int status) {
         return switch (status) {
             case 400 -> "invalid_request";
             case 401 -> "unauthenticated";
@@ -70,6 +71,7 @@ final class ErrorMapper {
             case 405 -> "method_not_allowed";
             case 413 -> "payload_too_large";
             case 429 -> "too_many_requests";
+            case 500 -> "internal";
             case 503 -> "unavailable";
             default -> HttpStatus.forStatus(status).name().toLowerCase(java.util.Locale.ROOT);
         };

@@ -34,6 +34,8 @@ final class JsonBody {
             .reader()
             .without(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
 
+    private static final String BYTES = "tide.body";
+
     private final long limitBytes;
 
     JsonBody(long limitBytes) {
@@ -103,9 +105,19 @@ final class JsonBody {
 
     /**
      * The raw body, refused with a 413 as soon as it is known to exceed the limit: from Content-Length before reading
-     * anything, or while reading a body of unknown length.
+     * anything, or while reading a body of unknown length. Read once and kept with the request, so that a check
+     * before the route ({@link Ownership}) and the route read the same bytes.
      */
-    private byte[] bytes(Context ctx) {
+    byte[] bytes(Context ctx) {
+        byte[] read = ctx.attribute(BYTES);
+        if (read == null) {
+            read = readBytes(ctx);
+            ctx.attribute(BYTES, read);
+        }
+        return read;
+    }
+
+    private byte[] readBytes(Context ctx) {
         long declared = ctx.req().getContentLengthLong();
         if (declared > limitBytes) {
             throw new PayloadTooLargeException("body", declared, limitBytes);

@@ -1,7 +1,9 @@
 package dev.tide.server;
 
 import dev.tide.api.TaskQueue;
+import dev.tide.api.auth.AccountWorkers;
 import dev.tide.api.auth.Accounts;
+import dev.tide.api.auth.Owners;
 import dev.tide.api.json.Json;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
@@ -20,6 +22,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListMap;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.VirtualThreads;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
@@ -36,7 +42,9 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p>Every request but the probes, the API document and sign-in carries a bearer token ({@link Authorization}); each
- * route names the roles that may call it ({@link Access}), and submitters see only their own tasks and jobs.
+ * route names the roles that may call it ({@link Access}), and submitters see only their own tasks and jobs. The queue
+ * also keeps worker names per account ({@link AccountWorkers}, as {@link Tide} does): the server claims for its caller,
+ * and a worker account lists, resumes and releases only its own leases.
  *
  * <p>Requests run on virtual threads, so a long-polling claim blocks cheaply. Bodies above {@link Builder#maxBodyBytes}
  * are refused with a 413 before they are parsed. {@link #stop()} is graceful: the health check turns 503, waiting
@@ -69,15 +77,13 @@ public final class TideServer implements AutoCloseable {
         config.jetty.host = settings.host;
         config.jetty.port = settings.port;
         config.jetty.threadPool = threadPool();
-        if (settings.tls != null) {
-            // with a connector of our own, Javalin adds no plain one: this port speaks HTTPS only
-            config.jetty.addConnector(
-                    (server, http) -> settings.tls.connector(server, http, settings.host, settings.port));
-        }
+        // with a connector of our own, Javalin adds none: this one speaks HTTPS only when TLS is configured
+        config.jetty.addConnector(this::connector);
         config.concurrency.useVirtualThreads = true;
         config.jetty.modifyServer(server -> {
             server.setStopTimeout(settings.stopTimeout.toMillis());
             server.insertHandler(new JsonGracefulHandler());
+            server.setErrorHandler(new JsonErrorHandler(settings.limits));
         });
         config.http.prefer405over404 = true;
         config.http.maxRequestSize = settings.maxBodyBytes;
@@ -91,18 +97,21 @@ public final class TideServer implements AutoCloseable {
         });
 
         JsonBody body = new JsonBody(settings.maxBodyBytes);
+        AccountWorkers workers = (AccountWorkers) queue; // checked by build()
         new ErrorMapper().addTo(config.routes);
         new StatusRoutes(queue, lifecycle).addTo(config.routes);
         new Authentication(settings.authorization).addTo(config.routes);
+        new DocumentedQueryParameters(ApiDocument.tree()).addTo(config.routes);
+        new Ownership(settings.owners, IdPlaces.served(), body).addTo(config.routes);
         new UserRoutes(settings.accounts, body).addTo(config.routes);
         new EventRoutes(queue).addTo(config.routes);
         new StatsRoutes(queue).addTo(config.routes);
-        new TaskRoutes(queue, body).addTo(config.routes);
-        new ClaimRoutes(queue, body, new LongPoll(queue, settings.maxClaimWait, lifecycle)).addTo(config.routes);
+        new TaskRoutes(queue, workers, body).addTo(config.routes);
+        new ClaimRoutes(workers, body, new LongPoll(workers, settings.maxClaimWait, lifecycle)).addTo(config.routes);
         new HeartbeatRoutes(queue, body).addTo(config.routes);
         new AckRoutes(queue, body).addTo(config.routes);
         new JobRoutes(queue, body).addTo(config.routes);
-        new WorkerRoutes(queue, body).addTo(config.routes);
+        new WorkerRoutes(workers, body).addTo(config.routes);
         new TypeRoutes(queue, body).addTo(config.routes);
         new QueueRoutes(queue, body).addTo(config.routes);
         new ProfileRoutes(queue, body).addTo(config.routes);
@@ -112,6 +121,18 @@ public final class TideServer implements AutoCloseable {
         new OpenApiRoutes().addTo(config.routes);
         QueueDepthGauges depths = new QueueDepthGauges(settings.prometheus, () -> ServerMetrics.depths(queue));
         new MetricsRoutes(settings.prometheus, depths).addTo(config.routes);
+    }
+
+    /** The one connector, plain or TLS, with {@link RequestLimits} on its connections. */
+    private ServerConnector connector(Server server, HttpConfiguration http) {
+        HttpConnectionFactory http1 = settings.limits.http(http);
+        if (settings.tls != null) {
+            return settings.limits.applyTo(settings.tls.connector(server, http, http1, settings.host, settings.port));
+        }
+        ServerConnector plain = new ServerConnector(server, http1);
+        plain.setHost(settings.host);
+        plain.setPort(settings.port);
+        return settings.limits.applyTo(plain);
     }
 
     /**
@@ -198,7 +219,9 @@ public final class TideServer implements AutoCloseable {
             PrometheusMeterRegistry prometheus,
             TlsKeystore tls,
             Accounts accounts,
-            Authorization authorization) {}
+            Authorization authorization,
+            Owners owners,
+            RequestLimits limits) {}
 
     /** Configures a server; every setting has a default. */
     public static final class Builder {
@@ -214,6 +237,8 @@ public final class TideServer implements AutoCloseable {
         private boolean allowPlainHttp;
         private Accounts accounts;
         private Authorization authorization;
+        private Owners owners;
+        private RequestLimits limits = RequestLimits.DEFAULTS;
 
         private Builder(TaskQueue queue) {
             this.queue = Objects.requireNonNull(queue, "queue");
@@ -326,6 +351,51 @@ public final class TideServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Who owns which tasks and jobs (default: the engine's, {@link Tide#owners()}): every task and job id a
+         * submitter's request names is checked against it before the route runs.
+         */
+        public Builder owners(Owners value) {
+            this.owners = Objects.requireNonNull(value, "owners");
+            return this;
+        }
+
+        /**
+         * The largest request line, and the largest block of request headers (default 8 KiB each); a longer line is
+         * refused with 414, longer headers with 431, before any route runs.
+         */
+        public Builder maxHeaderBytes(int value) {
+            this.limits = limits.withHeaderBytes(value);
+            return this;
+        }
+
+        /**
+         * How long a connection may stay silent both ways before it is closed (default 75 s, above the longest claim
+         * wait, so that a waiting claim is answered before its connection could expire).
+         */
+        public Builder idleTimeout(Duration value) {
+            this.limits = limits.withIdleTimeout(value);
+            return this;
+        }
+
+        /**
+         * How long a request's head (request line and headers) may take to arrive from its first byte (default 10 s);
+         * a client trickling it slower is answered 408 and cut, however steadily it sends.
+         */
+        public Builder requestHeadTimeout(Duration value) {
+            this.limits = limits.withHeadTimeout(value);
+            return this;
+        }
+
+        /**
+         * The slowest average rate a request body may arrive at, in bytes per second (default 1024; 0 for none); a body
+         * trickled slower is refused with 408 and its connection closed.
+         */
+        public Builder minBodyBytesPerSecond(int value) {
+            this.limits = limits.withMinBodyBytesPerSecond(value);
+            return this;
+        }
+
         public TideServer build() {
             requireSafeTransport(host, tls != null, allowPlainHttp);
             Accounts users = accounts != null ? accounts : queue instanceof Tide tide ? tide.accounts() : null;
@@ -333,7 +403,16 @@ public final class TideServer implements AutoCloseable {
                 throw new IllegalArgumentException("a server in front of something other than a Tide engine needs "
                         + "its users: give TideServer.Builder.accounts (and authorization, if they decide otherwise)");
             }
+            if (!(queue instanceof AccountWorkers)) {
+                throw new IllegalArgumentException("a server's queue must keep worker names per account, as a Tide "
+                        + "engine does (AccountWorkers); " + queue.getClass().getName() + " does not");
+            }
             Authorization auth = authorization != null ? authorization : Authorization.of(users);
+            Owners owned = owners != null ? owners : queue instanceof Tide tide ? tide.owners() : null;
+            if (owned == null) {
+                throw new IllegalArgumentException("a server in front of something other than a Tide engine needs "
+                        + "to know who owns its tasks and jobs: give TideServer.Builder.owners");
+            }
             long body = maxBodyBytes != null ? maxBodyBytes : defaultBodyLimit(queue);
             PrometheusMeterRegistry metrics = prometheus != null ? prometheus : ServerMetrics.prometheusOf(queue);
             if (metrics == null) {
@@ -341,7 +420,9 @@ public final class TideServer implements AutoCloseable {
             }
             return new TideServer(
                     queue,
-                    new Settings(host, port, body, maxClaimWait, stopTimeout, drainDelay, metrics, tls, users, auth));
+                    new Settings(
+                            host, port, body, maxClaimWait, stopTimeout, drainDelay, metrics, tls, users, auth, owned,
+                            limits));
         }
 
         /**

@@ -11,7 +11,7 @@ import java.time.Duration;
 
 /**
  * A worker over plain HTTP that a test freezes with SIGSTOP while it holds a lease: it claims one task of a type with
- * a short lease, then heartbeats it every 300 ms (each one extending by that lease), numbering and announcing each
+ * a short lease, then heartbeats it at once and every 300 ms (each one extending by that lease), numbering and announcing each
  * request before it sends it and its answer after. After three heartbeats refused it acknowledges the task as done
  * and exits. Arguments: server URL, worker name, task type, lease (ISO-8601). Its token comes in {@code TIDE_TOKEN}.
  */
@@ -40,11 +40,11 @@ public final class PausedHttpWorker {
         System.out.println("claimed task " + id);
         int refused = 0;
         for (int n = 1; refused < REFUSALS_BEFORE_ACK; n++) {
-            Thread.sleep(300);
             String heartbeat = String.format("{\"token\":\"%s\",\"extension\":\"%s\"}", token, lease);
             if (send(http, base, "heartbeat " + n, "v1/tasks/" + id + "/heartbeat", heartbeat) == 409) {
                 refused++;
             }
+            Thread.sleep(300);
         }
         String ack = String.format("{\"token\":\"%s\",\"kind\":\"succeed\",\"result\":{\"by\":\"%s\"}}", token, worker);
         send(http, base, "ack 1", "v1/tasks/" + id + "/ack", ack);

@@ -97,6 +97,13 @@ RETURNING *;
 -- name: job_get
 SELECT * FROM tide_jobs WHERE id = :id;
 
+-- Of the ids, those the owner's: the ownership check of a confined caller's request.
+-- name: task_ids_owned
+SELECT id FROM tide_tasks WHERE owner = :owner AND id = ANY(:ids::bigint[]);
+
+-- name: job_ids_owned
+SELECT id FROM tide_jobs WHERE owner = :owner AND id = ANY(:ids::bigint[]);
+
 -- name: job_info_update
 UPDATE tide_jobs SET info = :info WHERE id = :id RETURNING *;
 
@@ -262,7 +269,7 @@ picked AS (
     SELECT l.id FROM (SELECT id, row_number() OVER () AS n FROM late) l, found
     WHERE l.n <= :limit::int - LEAST(:limit::int - :late_share::int, found.on_time))
 UPDATE tide_tasks t
-SET state = 'leased', lease_owner = :owner, lease_token = :token,
+SET state = 'leased', lease_owner = :owner, lease_account = :account::text, lease_token = :token,
     lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, t.lease_ms),
     lease_granted_ms = COALESCE(:lease_ms::bigint, t.lease_ms), attempts = t.attempts + 1,
     started_at = COALESCE(t.started_at, :now::bigint)
@@ -284,7 +291,7 @@ WITH picked AS (
         FOR UPDATE SKIP LOCKED) p
     WHERE u.queue = :queue AND u.owner = ANY(:owners::text[]))
 UPDATE tide_tasks t
-SET state = 'leased', lease_owner = :owner, lease_token = :token,
+SET state = 'leased', lease_owner = :owner, lease_account = :account::text, lease_token = :token,
     lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, t.lease_ms),
     lease_granted_ms = COALESCE(:lease_ms::bigint, t.lease_ms), attempts = t.attempts + 1,
     started_at = COALESCE(t.started_at, :now::bigint)
@@ -443,7 +450,7 @@ FOR UPDATE;
 -- A claim of one chosen task still keeps its owner's concurrency cap in a fair queue.
 -- name: task_claim_by_id
 UPDATE tide_tasks
-SET state = 'leased', lease_owner = :owner, lease_token = :token,
+SET state = 'leased', lease_owner = :owner, lease_account = :account::text, lease_token = :token,
     lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, lease_ms),
     lease_granted_ms = COALESCE(:lease_ms::bigint, lease_ms), attempts = attempts + 1,
     started_at = COALESCE(started_at, :now::bigint)
@@ -637,15 +644,18 @@ WHERE id = ANY(ARRAY(
 -- name: job_late_mark
 UPDATE tide_jobs SET late_at = :now WHERE id = :id;
 
+-- A worker name's leases as one account sees them (AccountWorkers): those it claimed, or all when :account is null.
 -- name: task_lease_list
-SELECT * FROM tide_tasks WHERE state = 'leased' AND lease_owner = :owner ORDER BY id;
+SELECT * FROM tide_tasks
+WHERE state = 'leased' AND lease_owner = :owner AND (:account::text IS NULL OR lease_account = :account::text)
+ORDER BY id;
 
 -- A resume without a lease length keeps the one the claim granted.
 -- name: task_lease_resume
 UPDATE tide_tasks SET lease_token = :token,
     lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, lease_granted_ms, lease_ms),
     lease_granted_ms = COALESCE(:lease_ms::bigint, lease_granted_ms, lease_ms)
-WHERE state = 'leased' AND lease_owner = :owner
+WHERE state = 'leased' AND lease_owner = :owner AND (:account::text IS NULL OR lease_account = :account::text)
 RETURNING *;
 
 -- name: task_lease_expired
@@ -656,7 +666,7 @@ LIMIT :limit;
 
 -- name: task_lease_of_owner
 SELECT id, lease_token, type, attempts, max_attempts FROM tide_tasks
-WHERE state = 'leased' AND lease_owner = :owner;
+WHERE state = 'leased' AND lease_owner = :owner AND (:account::text IS NULL OR lease_account = :account::text);
 
 -- name: task_promote_due
 UPDATE tide_tasks SET state = 'ready'

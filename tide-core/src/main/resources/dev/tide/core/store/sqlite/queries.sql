@@ -81,6 +81,13 @@ RETURNING *;
 -- name: job_get
 SELECT * FROM tide_jobs WHERE id = :id;
 
+-- Of the ids, those the owner's: the ownership check of a confined caller's request.
+-- name: task_ids_owned
+SELECT id FROM tide_tasks WHERE owner = :owner AND id IN (SELECT value FROM json_each(:ids));
+
+-- name: job_ids_owned
+SELECT id FROM tide_jobs WHERE owner = :owner AND id IN (SELECT value FROM json_each(:ids));
+
 -- name: job_info_update
 UPDATE tide_jobs SET info = :info WHERE id = :id RETURNING *;
 
@@ -194,7 +201,7 @@ UPDATE tide_tasks SET bounded = 1 WHERE queue = :queue AND state IN ('scheduled'
 -- leaves its share to the other. Each lane is one range of the ready index, in order.
 -- name: task_claim
 UPDATE tide_tasks
-SET state = 'leased', lease_owner = :owner, lease_token = :token,
+SET state = 'leased', lease_owner = :owner, lease_account = :account, lease_token = :token,
     lease_expires_at = :now + COALESCE(:lease_ms, lease_ms), lease_granted_ms = COALESCE(:lease_ms, lease_ms),
     attempts = attempts + 1,
     started_at = COALESCE(started_at, :now)
@@ -229,7 +236,7 @@ RETURNING id, dispatch_key, type, job_type, units, divisible;
 -- up to :limit tasks of each user in :owners, one range of the ready index per user, all users in one statement.
 -- name: fair_claim_users
 UPDATE tide_tasks
-SET state = 'leased', lease_owner = :owner, lease_token = :token,
+SET state = 'leased', lease_owner = :owner, lease_account = :account, lease_token = :token,
     lease_expires_at = :now + COALESCE(:lease_ms, lease_ms), lease_granted_ms = COALESCE(:lease_ms, lease_ms),
     attempts = attempts + 1,
     started_at = COALESCE(started_at, :now)
@@ -393,7 +400,7 @@ ORDER BY dispatch_key, id;
 -- A claim of one chosen task still keeps its owner's concurrency cap in a fair queue.
 -- name: task_claim_by_id
 UPDATE tide_tasks
-SET state = 'leased', lease_owner = :owner, lease_token = :token,
+SET state = 'leased', lease_owner = :owner, lease_account = :account, lease_token = :token,
     lease_expires_at = :now + COALESCE(:lease_ms, lease_ms), lease_granted_ms = COALESCE(:lease_ms, lease_ms),
     attempts = attempts + 1,
     started_at = COALESCE(started_at, :now)
@@ -586,14 +593,17 @@ WHERE id IN (
 -- name: job_late_mark
 UPDATE tide_jobs SET late_at = :now WHERE id = :id;
 
+-- A worker name's leases as one account sees them (AccountWorkers): those it claimed, or all when :account is null.
 -- name: task_lease_list
-SELECT * FROM tide_tasks WHERE state = 'leased' AND lease_owner = :owner ORDER BY id;
+SELECT * FROM tide_tasks
+WHERE state = 'leased' AND lease_owner = :owner AND (:account IS NULL OR lease_account = :account)
+ORDER BY id;
 
 -- A resume without a lease length keeps the one the claim granted.
 -- name: task_lease_resume
 UPDATE tide_tasks SET lease_token = :token, lease_expires_at = :now + COALESCE(:lease_ms, lease_granted_ms, lease_ms),
     lease_granted_ms = COALESCE(:lease_ms, lease_granted_ms, lease_ms)
-WHERE state = 'leased' AND lease_owner = :owner
+WHERE state = 'leased' AND lease_owner = :owner AND (:account IS NULL OR lease_account = :account)
 RETURNING *;
 
 -- name: task_lease_expired
@@ -604,7 +614,7 @@ LIMIT :limit;
 
 -- name: task_lease_of_owner
 SELECT id, lease_token, type, attempts, max_attempts FROM tide_tasks
-WHERE state = 'leased' AND lease_owner = :owner;
+WHERE state = 'leased' AND lease_owner = :owner AND (:account IS NULL OR lease_account = :account);
 
 -- name: task_promote_due
 UPDATE tide_tasks SET state = 'ready'
