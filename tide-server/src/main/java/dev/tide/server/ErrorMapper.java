@@ -42,6 +42,9 @@ final class ErrorMapper {
         if (e instanceof SubmitRateException rate) {
             ctx.header("Retry-After", String.valueOf(rate.retryAfterSeconds()));
         }
+        if (e instanceof SignInRefusedException refused) {
+            ctx.header("Retry-After", String.valueOf(refused.retryAfterSeconds()));
+        }
         ctx.status(e.httpStatus()).json(ErrorBody.of(e));
     }
 
