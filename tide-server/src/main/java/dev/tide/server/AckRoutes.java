@@ -33,7 +33,7 @@ final class AckRoutes {
         long id = PathParams.id(ctx);
         ObjectNode json = body.requiredObject(ctx);
         JsonNode given = json.get("taskId");
-        if (given != null && !(given.canConvertToLong() && given.asLong() == id)) {
+        if (given != null && !(given.isIntegralNumber() && given.canConvertToLong() && given.asLong() == id)) {
             throw new InvalidRequestException("taskId", "is " + given + " but the path names task " + id);
         }
         json.put("taskId", id);

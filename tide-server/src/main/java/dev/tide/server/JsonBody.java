@@ -12,12 +12,12 @@ import io.javalin.http.Context;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
- * Reads request bodies: at most {@code limitBytes} (a bigger body is a 413 before it is parsed), parsed strictly (an
- * unknown field, a wrong type or trailing garbage is a 400 naming the field, see {@link JsonProblems}).
+ * Reads request bodies: at most {@code limitBytes} (a bigger body is a 413 before it is parsed), parsed strictly (bytes
+ * that are not UTF-8, an unknown field, a key given twice, a wrong type or trailing garbage is a 400 naming the field,
+ * see {@link JsonProblems} and {@link Json#strict()}).
  */
 final class JsonBody {
     /** Reads the whole body; it must be one JSON value, nothing after it. */
@@ -33,6 +33,8 @@ final class JsonBody {
             .registerModule(IsoTimeOnly.module())
             .reader()
             .without(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
+
+    private static final String BYTES = "tide.body";
 
     private final long limitBytes;
     private final RequestLimits pace;
@@ -63,7 +65,7 @@ final class JsonBody {
 
     /** The body as text (empty when none), for routes whose body is a JSON document the engine checks itself. */
     String text(Context ctx) {
-        return new String(bytes(ctx), StandardCharsets.UTF_8);
+        return StrictUtf8.decode("body", bytes(ctx));
     }
 
     /**
@@ -91,12 +93,12 @@ final class JsonBody {
     }
 
     private Optional<JsonNode> tree(Context ctx) {
-        byte[] bytes = bytes(ctx);
-        if (bytes.length == 0) {
+        String text = text(ctx);
+        if (text.isEmpty()) {
             return Optional.empty();
         }
         try {
-            JsonNode node = DOCUMENT.readTree(bytes);
+            JsonNode node = DOCUMENT.readTree(text);
             return node == null || node.isMissingNode() || node.isNull() ? Optional.empty() : Optional.of(node);
         } catch (IOException e) {
             throw JsonProblems.describe(e);
@@ -105,9 +107,19 @@ final class JsonBody {
 
     /**
      * The raw body, refused with a 413 as soon as it is known to exceed the limit: from Content-Length before reading
-     * anything, or while reading a body of unknown length.
+     * anything, or while reading a body of unknown length. Read once and kept with the request, so that a check
+     * before the route ({@link Ownership}) and the route read the same bytes.
      */
-    private byte[] bytes(Context ctx) {
+    byte[] bytes(Context ctx) {
+        byte[] read = ctx.attribute(BYTES);
+        if (read == null) {
+            read = readBytes(ctx);
+            ctx.attribute(BYTES, read);
+        }
+        return read;
+    }
+
+    private byte[] readBytes(Context ctx) {
         long declared = ctx.req().getContentLengthLong();
         if (declared > limitBytes) {
             throw new PayloadTooLargeException("body", declared, limitBytes);

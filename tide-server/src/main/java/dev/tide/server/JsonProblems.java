@@ -2,6 +2,8 @@ package dev.tide.server;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonMappingException.Reference;
@@ -35,6 +37,10 @@ final class JsonProblems {
                     "is not a field of " + unknown.getReferringClass().getSimpleName());
         }
         if (error instanceof StreamReadException syntax && path.isEmpty()) {
+            String duplicate = duplicateKey(syntax);
+            if (duplicate != null) {
+                return new InvalidRequestException(duplicate, "is given twice in one object; give each key once");
+            }
             return new InvalidRequestException(
                     "body", "is not valid JSON: " + syntax.getOriginalMessage() + at(syntax));
         }
@@ -72,6 +78,25 @@ final class JsonProblems {
             return "a string";
         }
         return "an object";
+    }
+
+    /**
+     * Where a key given twice stands ({@code tasks[1].payload.x}), read from the parser's position when it refused the
+     * second one; null when the error is something else.
+     */
+    private static String duplicateKey(StreamReadException syntax) {
+        String message = syntax.getOriginalMessage();
+        if (message == null
+                || !message.startsWith("Duplicate field")
+                || !(syntax.getProcessor() instanceof JsonParser parser)) {
+            return null;
+        }
+        List<String> segments = new ArrayList<>();
+        for (JsonStreamContext at = parser.getParsingContext(); at != null && !at.inRoot(); at = at.getParent()) {
+            segments.add(0, at.inArray() ? "[" + at.getCurrentIndex() + "]" : "." + at.getCurrentName());
+        }
+        String rendered = String.join("", segments);
+        return rendered.startsWith(".") ? rendered.substring(1) : rendered.isEmpty() ? "body" : rendered;
     }
 
     private static InvalidRequestException find(Throwable error) {

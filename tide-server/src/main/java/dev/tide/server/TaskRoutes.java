@@ -5,6 +5,7 @@ import dev.tide.api.EnqueuedAndClaimed;
 import dev.tide.api.NewTask;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.TaskSelection;
+import dev.tide.api.auth.AccountWorkers;
 import dev.tide.api.http.HttpBodies;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
@@ -12,11 +13,13 @@ import io.javalin.http.Context;
 /** Producing and browsing tasks: enqueue one or many, read, list, cancel, retry, park and unpark. */
 final class TaskRoutes {
     private final TaskQueue queue;
+    private final AccountWorkers workers;
     private final JsonBody body;
     private final TenantScope tenants;
 
-    TaskRoutes(TaskQueue queue, JsonBody body) {
+    TaskRoutes(TaskQueue queue, AccountWorkers workers, JsonBody body) {
         this.queue = queue;
+        this.workers = workers;
         this.body = body;
         this.tenants = new TenantScope(queue);
     }
@@ -55,8 +58,11 @@ final class TaskRoutes {
     /** 201 (200 when an idempotency or coalescing key answered with an existing task), leased to the caller or not. */
     private void enqueueAndClaim(Context ctx) {
         HttpBodies.EnqueueAndClaim request = body.required(ctx, HttpBodies.EnqueueAndClaim.class);
-        EnqueuedAndClaimed result = queue.enqueueAndClaim(
-                tenants.own(ctx, request.task(), "task"), request.worker(), request.leaseDuration());
+        EnqueuedAndClaimed result = workers.enqueueAndClaim(
+                WorkerNames.account(ctx),
+                tenants.own(ctx, request.task(), "task"),
+                request.worker(),
+                request.leaseDuration());
         ctx.status(result.enqueued().created() ? 201 : 200).json(result);
     }
 

@@ -1,7 +1,9 @@
 package dev.tide.server;
 
 import dev.tide.api.TaskQueue;
+import dev.tide.api.auth.AccountWorkers;
 import dev.tide.api.auth.Accounts;
+import dev.tide.api.auth.Owners;
 import dev.tide.api.json.Json;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
@@ -41,7 +43,9 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p>Every request but the probes, the API document and sign-in carries a bearer token ({@link Authorization}); each
- * route names the roles that may call it ({@link Access}), and submitters see only their own tasks and jobs.
+ * route names the roles that may call it ({@link Access}), and submitters see only their own tasks and jobs. The queue
+ * also keeps worker names per account ({@link AccountWorkers}, as {@link Tide} does): the server claims for its caller,
+ * and a worker account lists, resumes and releases only its own leases.
  *
  * <p>Requests run on virtual threads, so a long-polling claim blocks cheaply. Bodies above {@link Builder#maxBodyBytes}
  * are refused with a 413 before they are parsed. {@link #stop()} is graceful: the health check turns 503, waiting
@@ -94,18 +98,21 @@ public final class TideServer implements AutoCloseable {
         });
 
         JsonBody body = new JsonBody(settings.maxBodyBytes, settings.limits);
+        AccountWorkers workers = (AccountWorkers) queue; // checked by build()
         new ErrorMapper().addTo(config.routes);
         new StatusRoutes(queue, lifecycle).addTo(config.routes);
         new Authentication(settings.authorization).addTo(config.routes);
+        new DocumentedQueryParameters(ApiDocument.tree()).addTo(config.routes);
+        new Ownership(settings.owners, IdPlaces.served(), body).addTo(config.routes);
         new UserRoutes(settings.accounts, body, new SignInGuard(settings.signIn, settings.clock)).addTo(config.routes);
         new EventRoutes(queue).addTo(config.routes);
         new StatsRoutes(queue).addTo(config.routes);
-        new TaskRoutes(queue, body).addTo(config.routes);
-        new ClaimRoutes(queue, body, new LongPoll(queue, settings.maxClaimWait, lifecycle)).addTo(config.routes);
+        new TaskRoutes(queue, workers, body).addTo(config.routes);
+        new ClaimRoutes(workers, body, new LongPoll(workers, settings.maxClaimWait, lifecycle)).addTo(config.routes);
         new HeartbeatRoutes(queue, body).addTo(config.routes);
         new AckRoutes(queue, body).addTo(config.routes);
         new JobRoutes(queue, body).addTo(config.routes);
-        new WorkerRoutes(queue, body).addTo(config.routes);
+        new WorkerRoutes(workers, body).addTo(config.routes);
         new TypeRoutes(queue, body).addTo(config.routes);
         new QueueRoutes(queue, body).addTo(config.routes);
         new ProfileRoutes(queue, body).addTo(config.routes);
@@ -214,6 +221,7 @@ public final class TideServer implements AutoCloseable {
             TlsKeystore tls,
             Accounts accounts,
             Authorization authorization,
+            Owners owners,
             RequestLimits limits,
             SignInLimits signIn,
             InstantSource clock) {}
@@ -232,6 +240,7 @@ public final class TideServer implements AutoCloseable {
         private boolean allowPlainHttp;
         private Accounts accounts;
         private Authorization authorization;
+        private Owners owners;
         private RequestLimits limits = RequestLimits.DEFAULTS;
         private SignInLimits signIn = SignInLimits.DEFAULTS;
         private InstantSource clock;
@@ -348,6 +357,15 @@ public final class TideServer implements AutoCloseable {
         }
 
         /**
+         * Who owns which tasks and jobs (default: the engine's, {@link Tide#owners()}): every task and job id a
+         * submitter's request names is checked against it before the route runs.
+         */
+        public Builder owners(Owners value) {
+            this.owners = Objects.requireNonNull(value, "owners");
+            return this;
+        }
+
+        /**
          * The largest request line, and the largest block of request headers (default 8 KiB each); a longer line is
          * refused with 414, longer headers with 431, before any route runs.
          */
@@ -431,7 +449,16 @@ public final class TideServer implements AutoCloseable {
                 throw new IllegalArgumentException("a server in front of something other than a Tide engine needs "
                         + "its users: give TideServer.Builder.accounts (and authorization, if they decide otherwise)");
             }
+            if (!(queue instanceof AccountWorkers)) {
+                throw new IllegalArgumentException("a server's queue must keep worker names per account, as a Tide "
+                        + "engine does (AccountWorkers); " + queue.getClass().getName() + " does not");
+            }
             Authorization auth = authorization != null ? authorization : Authorization.of(users);
+            Owners owned = owners != null ? owners : queue instanceof Tide tide ? tide.owners() : null;
+            if (owned == null) {
+                throw new IllegalArgumentException("a server in front of something other than a Tide engine needs "
+                        + "to know who owns its tasks and jobs: give TideServer.Builder.owners");
+            }
             long body = maxBodyBytes != null ? maxBodyBytes : defaultBodyLimit(queue);
             PrometheusMeterRegistry metrics = prometheus != null ? prometheus : ServerMetrics.prometheusOf(queue);
             if (metrics == null) {
@@ -450,6 +477,7 @@ public final class TideServer implements AutoCloseable {
                             tls,
                             users,
                             auth,
+                            owned,
                             limits,
                             signIn,
                             clock != null

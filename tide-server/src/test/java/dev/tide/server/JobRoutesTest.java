@@ -85,7 +85,7 @@ class JobRoutesTest extends HttpTestBase {
     void aCancelWithABadBodyChangesNothing() {
         long id = createJob();
 
-        assertInvalid(raw.post("v1/jobs/" + id + "/cancel", "{\"reason\":7,\"force\":true}"), "force");
+        assertInvalid(raw.post("v1/jobs/" + id + "/cancel", "{\"reason\":\"7\",\"force\":true}"), "force");
 
         assertThat(engine.job(id).state()).isEqualTo(JobState.OPEN);
     }

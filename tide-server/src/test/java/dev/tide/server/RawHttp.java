@@ -84,6 +84,11 @@ final class RawHttp implements AutoCloseable {
                         : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
     }
 
+    /** A POST of raw bytes, which need not be valid UTF-8. */
+    Answer postBytes(String path, byte[] body) {
+        return exchange("POST", path, HttpRequest.BodyPublishers.ofByteArray(body));
+    }
+
     /** A POST whose length is not declared up front (sent chunked), as a streaming client sends it. */
     Answer postChunked(String path, String body) {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);

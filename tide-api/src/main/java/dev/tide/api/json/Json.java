@@ -1,11 +1,16 @@
 package dev.tide.api.json;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.tide.api.InvalidRequestException;
 
@@ -13,7 +18,9 @@ import dev.tide.api.InvalidRequestException;
  * The one JSON configuration Tide uses everywhere: ISO-8601 instants and durations, nulls omitted.
  *
  * <p>{@link #strict()} refuses unknown fields (the server reads requests with it, so a misspelt field is a 400, not a
- * silent default); {@link #mapper()} ignores them (clients read responses with it, so a newer server can add fields).
+ * silent default), a key given twice in one object, and every coercion between JSON types: {@code "3"} is not a number,
+ * {@code 5} not a string, {@code "true"} not a boolean, {@code ""} not an absent value. {@link #mapper()} ignores
+ * unknown fields (clients read responses with it, so a newer server can add fields).
  */
 public final class Json {
     private static final ObjectMapper LENIENT = build(false);
@@ -22,14 +29,31 @@ public final class Json {
     private Json() {}
 
     private static ObjectMapper build(boolean strict) {
-        return JsonMapper.builder()
+        JsonMapper.Builder builder = JsonMapper.builder()
                 .addModule(new JavaTimeModule())
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
                 .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
                 .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, strict)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-                .serializationInclusion(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-                .build();
+                .serializationInclusion(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL);
+        if (strict) {
+            builder.addModule(TextOnlyEnums.module())
+                    .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                    .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+                    .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+                    // numbers, booleans and times from any other JSON type
+                    .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+                    // text from a number or a boolean: that one is not a "scalar" coercion to Jackson
+                    .withCoercionConfig(
+                            LogicalType.Textual,
+                            text -> text.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                                    .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                                    .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+                    // "" is not "absent" for a number, a time or an object
+                    .withCoercionConfigDefaults(
+                            any -> any.setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail));
+        }
+        return builder.build();
     }
 
     public static ObjectMapper mapper() {
