@@ -37,9 +37,11 @@ final class JsonBody {
     private static final String BYTES = "tide.body";
 
     private final long limitBytes;
+    private final RequestLimits pace;
 
-    JsonBody(long limitBytes) {
+    JsonBody(long limitBytes, RequestLimits pace) {
         this.limitBytes = limitBytes;
+        this.pace = pace;
     }
 
     /** The body as {@code type}; a missing, empty or {@code null} body is a 400 naming {@code body}. */
@@ -122,7 +124,7 @@ final class JsonBody {
         if (declared > limitBytes) {
             throw new PayloadTooLargeException("body", declared, limitBytes);
         }
-        try (InputStream in = ctx.req().getInputStream()) {
+        try (InputStream in = pace.paced(ctx.req().getInputStream())) {
             ByteArrayOutputStream out = new ByteArrayOutputStream(declared > 0 ? (int) declared : 1024);
             byte[] chunk = new byte[8192];
             long total = 0;

@@ -1,5 +1,6 @@
 package dev.tide.server;
 
+import java.io.InputStream;
 import java.time.Duration;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -12,15 +13,16 @@ import org.eclipse.jetty.server.ServerConnector;
  *
  * @param headerBytes the largest request line and the largest header block, each (a longer line is 414, longer headers
  *     431)
- * @param idleTimeout a connection on which nothing moves either way for this long is closed; a claim waiting for work
- *     does not count, it is answered before it could expire (the claim wait is capped below it)
+ * @param idleTimeout a connection on which nothing moves either way for this long is closed, between requests or while
+ *     one is read or answered; a request being handled (a claim waiting for work) is not cut by it
  * @param headTimeout a request's head (request line and headers) must arrive whole within this long of its first byte,
  *     however steadily it trickles; the client is then answered 408 and the connection closed
- * @param minBodyBytesPerSecond a body arriving slower than this on average is refused (408) and its connection closed
+ * @param minBodyBytesPerSecond a body may keep a route waiting for {@code headTimeout} plus one second per this many
+ *     bytes it delivered; slower, it is refused with 408 and its connection closed ({@link PacedBodyStream})
  */
 record RequestLimits(int headerBytes, Duration idleTimeout, Duration headTimeout, int minBodyBytesPerSecond) {
     static final RequestLimits DEFAULTS =
-            new RequestLimits(8 * 1024, Duration.ofSeconds(75), Duration.ofSeconds(10), 1024);
+            new RequestLimits(8 * 1024, Duration.ofSeconds(30), Duration.ofSeconds(10), 1024);
 
     RequestLimits {
         if (headerBytes < 1024) {
@@ -49,11 +51,15 @@ record RequestLimits(int headerBytes, Duration idleTimeout, Duration headTimeout
         return new RequestLimits(headerBytes, idleTimeout, headTimeout, value);
     }
 
-    /** HTTP/1.1 under these limits: Jetty's own (head size, body rate) and the {@link HeadDeadlineConnectionFactory}. */
+    /** HTTP/1.1 under these limits: Jetty's head size and the {@link HeadDeadlineConnectionFactory}. */
     HttpConnectionFactory http(HttpConfiguration http) {
         http.setRequestHeaderSize(headerBytes);
-        http.setMinRequestDataRate(minBodyBytesPerSecond);
         return new HeadDeadlineConnectionFactory(http, headTimeout);
+    }
+
+    /** A request body read at the pace of {@link PacedBodyStream}, with the head's timeout as its grace. */
+    InputStream paced(InputStream body) {
+        return new PacedBodyStream(body, headTimeout, minBodyBytesPerSecond);
     }
 
     /** The connector, with its idle timeout. */

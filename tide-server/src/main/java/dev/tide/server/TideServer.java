@@ -17,6 +17,7 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Objects;
@@ -96,14 +97,14 @@ public final class TideServer implements AutoCloseable {
             }
         });
 
-        JsonBody body = new JsonBody(settings.maxBodyBytes);
+        JsonBody body = new JsonBody(settings.maxBodyBytes, settings.limits);
         AccountWorkers workers = (AccountWorkers) queue; // checked by build()
         new ErrorMapper().addTo(config.routes);
         new StatusRoutes(queue, lifecycle).addTo(config.routes);
         new Authentication(settings.authorization).addTo(config.routes);
         new DocumentedQueryParameters(ApiDocument.tree()).addTo(config.routes);
         new Ownership(settings.owners, IdPlaces.served(), body).addTo(config.routes);
-        new UserRoutes(settings.accounts, body).addTo(config.routes);
+        new UserRoutes(settings.accounts, body, new SignInGuard(settings.signIn, settings.clock)).addTo(config.routes);
         new EventRoutes(queue).addTo(config.routes);
         new StatsRoutes(queue).addTo(config.routes);
         new TaskRoutes(queue, workers, body).addTo(config.routes);
@@ -221,7 +222,9 @@ public final class TideServer implements AutoCloseable {
             Accounts accounts,
             Authorization authorization,
             Owners owners,
-            RequestLimits limits) {}
+            RequestLimits limits,
+            SignInLimits signIn,
+            InstantSource clock) {}
 
     /** Configures a server; every setting has a default. */
     public static final class Builder {
@@ -239,6 +242,8 @@ public final class TideServer implements AutoCloseable {
         private Authorization authorization;
         private Owners owners;
         private RequestLimits limits = RequestLimits.DEFAULTS;
+        private SignInLimits signIn = SignInLimits.DEFAULTS;
+        private InstantSource clock;
 
         private Builder(TaskQueue queue) {
             this.queue = Objects.requireNonNull(queue, "queue");
@@ -370,8 +375,8 @@ public final class TideServer implements AutoCloseable {
         }
 
         /**
-         * How long a connection may stay silent both ways before it is closed (default 75 s, above the longest claim
-         * wait, so that a waiting claim is answered before its connection could expire).
+         * How long a connection may stay silent both ways before it is closed (default 30 s). A request being
+         * handled, such as a claim waiting for work, is not cut by it.
          */
         public Builder idleTimeout(Duration value) {
             this.limits = limits.withIdleTimeout(value);
@@ -388,11 +393,52 @@ public final class TideServer implements AutoCloseable {
         }
 
         /**
-         * The slowest average rate a request body may arrive at, in bytes per second (default 1024; 0 for none); a body
+         * The slowest pace a request body may arrive at, in bytes per second (default 1024; 0 for none): a route reading
+         * a body waits for it at most {@link #requestHeadTimeout} plus one second per this many bytes delivered; a body
          * trickled slower is refused with 408 and its connection closed.
          */
         public Builder minBodyBytesPerSecond(int value) {
             this.limits = limits.withMinBodyBytesPerSecond(value);
+            return this;
+        }
+
+        /**
+         * Sign-in attempts ({@code POST /v1/sessions}) one user name may receive per minute, from any address, whether
+         * the user exists or not (default 10; 0 for no limit). Further attempts are answered 429 with Retry-After
+         * before any password is checked.
+         */
+        public Builder signInsPerUserPerMinute(int value) {
+            this.signIn = signIn.withPerUser(value);
+            return this;
+        }
+
+        /**
+         * Sign-in attempts one client address may make per minute, for any user names (default 30; 0 for no limit).
+         * Behind a proxy every client has the proxy's address: raise this, or limit at the proxy.
+         */
+        public Builder signInsPerAddressPerMinute(int value) {
+            this.signIn = signIn.withPerAddress(value);
+            return this;
+        }
+
+        /**
+         * Password checks (Argon2id, about 20 MiB of memory each) the server runs at once (default 4); an attempt
+         * beyond them waits up to {@link #passwordCheckWait} for a turn, then is answered 503 with Retry-After.
+         */
+        public Builder concurrentPasswordChecks(int value) {
+            this.signIn = signIn.withConcurrentChecks(value);
+            return this;
+        }
+
+        /** How long a sign-in waits for a free password check before it is answered 503 (default 2 s). */
+        public Builder passwordCheckWait(Duration value) {
+            this.signIn = signIn.withCheckWait(value);
+            return this;
+        }
+
+        /** The clock the sign-in throttle counts minutes by (default: the engine's, else the system's). */
+        public Builder clock(InstantSource value) {
+            this.clock = Objects.requireNonNull(value, "clock");
             return this;
         }
 
@@ -432,7 +478,11 @@ public final class TideServer implements AutoCloseable {
                             users,
                             auth,
                             owned,
-                            limits));
+                            limits,
+                            signIn,
+                            clock != null
+                                    ? clock
+                                    : queue instanceof Tide tide ? tide.clock() : InstantSource.system()));
         }
 
         /**
