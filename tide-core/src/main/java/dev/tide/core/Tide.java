@@ -471,7 +471,13 @@ public final class Tide implements TaskQueue, AccountWorkers {
     public Optional<LeasedTask> claimTask(String account, long taskId, String worker, Duration leaseDuration) {
         String owner = Inputs.requiredText("worker", worker);
         Optional<LeasedTask> claimed = store.taskClaimById(new TaskClaimById(
-                taskId, owner, account, Tokens.next(), clock.instant(), leaseMillis("leaseDuration", leaseDuration), load));
+                taskId,
+                owner,
+                account,
+                Tokens.next(),
+                clock.instant(),
+                leaseMillis("leaseDuration", leaseDuration),
+                load));
         claimed.ifPresent(l -> taskMeters.claimed(l.task()));
         claimed.ifPresent(l -> knownTypes.named(List.of(l.task().type())));
         if (claimed.isEmpty() && store.taskGet(taskId).isEmpty()) {
