@@ -1,10 +1,37 @@
 package dev.tide.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+
 /**
  * @param created false when an idempotency key matched an existing task, which is returned instead of a new one
+ * @param warnings what the enqueue noticed without refusing it, such as a task type nothing names
+ *     ({@link Warning#UNKNOWN_TYPE}); empty as a rule, and then left out of the JSON
  */
-public record EnqueueResult(TaskInfo task, boolean created) {
+public record EnqueueResult(
+        TaskInfo task,
+        boolean created,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Warning> warnings) {
+    public EnqueueResult {
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    }
+
+    public EnqueueResult(TaskInfo task, boolean created) {
+        this(task, created, List.of());
+    }
+
     public long id() {
         return task.id();
+    }
+
+    /** This result with {@code more} warnings after its own. */
+    public EnqueueResult withWarnings(List<Warning> more) {
+        if (more.isEmpty()) {
+            return this;
+        }
+        return new EnqueueResult(
+                task,
+                created,
+                java.util.stream.Stream.concat(warnings.stream(), more.stream()).toList());
     }
 }

@@ -6,24 +6,25 @@ import java.util.List;
  * Queue depths and open jobs: what {@code tide status} prints.
  *
  * @param suspended whether dispatch is suspended server-wide ({@link TaskQueue#suspendServer()})
- * @param outOfRange stored values outside today's {@link InputRanges} (written before they were checked), one line
- *     each, e.g. {@code task type x: defaultDuration: is PT99999999999999H; ...}; empty when none
+ * @param warnings what needs a look though nothing failed: types of waiting tasks that nothing names
+ *     ({@link Warning#UNKNOWN_TYPE}), which no worker will ever take
  */
-public record StatusReport(
-        List<QueueDepth> queues, List<JobInfo> openJobs, boolean suspended, List<String> outOfRange) {
-
+public record StatusReport(List<QueueDepth> queues, List<JobInfo> openJobs, boolean suspended, List<Warning> warnings) {
     public StatusReport {
-        outOfRange = outOfRange == null ? List.of() : List.copyOf(outOfRange);
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
     }
 
-    /** A report with nothing out of range. */
     public StatusReport(List<QueueDepth> queues, List<JobInfo> openJobs, boolean suspended) {
         this(queues, openJobs, suspended, List.of());
     }
 
-    /** The same report with the stored values out of range. */
-    public StatusReport withOutOfRange(List<String> lines) {
-        return new StatusReport(queues, openJobs, suspended, lines);
+    /** This report with {@code more} warnings after its own. */
+    public StatusReport withWarnings(List<Warning> more) {
+        return new StatusReport(
+                queues,
+                openJobs,
+                suspended,
+                java.util.stream.Stream.concat(warnings.stream(), more.stream()).toList());
     }
 
     /** Task counts of one queue by state, and by outcome for finished tasks still retained. */

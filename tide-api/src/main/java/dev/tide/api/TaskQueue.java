@@ -78,8 +78,9 @@ public interface TaskQueue extends AutoCloseable {
     Optional<LeasedTask> claimTask(long taskId, String worker, Duration leaseDuration);
 
     /**
-     * Extends leases to now plus {@code extension} (null: each task's lease length). Returns the leases still held;
-     * those missing from the answer are lost.
+     * Extends leases to now plus {@code extension}; null extends each by the length its claim was granted (the
+     * claim's {@code leaseDuration}, else the task type's), so a lease stays as short as its worker asked. Returns the
+     * leases still held; those missing from the answer are lost.
      */
     List<Lease> heartbeat(List<Lease> leases, Duration extension);
 
@@ -133,14 +134,18 @@ public interface TaskQueue extends AutoCloseable {
     /** Replaces the job's info JSON. */
     JobInfo updateJobInfo(long jobId, String infoJson);
 
-    /** The tasks this worker holds now: after a crash, a worker finds its unfinished work here. */
+    /**
+     * The tasks this worker holds now: after a crash, a worker finds its unfinished work here. A worker name belongs
+     * to the account that claimed under it: through a server, a worker account sees only its own leases of the name
+     * ({@link dev.tide.api.auth.AccountWorkers}); so do {@link #resumeLeases} and {@link #releaseLeases}.
+     */
     List<LeasedTask> leases(String worker);
 
     /**
      * Takes up again every task this worker holds, with fresh tokens and expiry (the old tokens stop working); the
      * attempts are not counted again.
      *
-     * @param leaseDuration null for each task's lease length
+     * @param leaseDuration null for the lease length each task's claim was granted
      */
     List<LeasedTask> resumeLeases(String worker, Duration leaseDuration);
 

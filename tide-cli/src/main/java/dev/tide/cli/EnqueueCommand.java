@@ -137,6 +137,10 @@ final class EnqueueCommand implements Runnable {
                         result.id(), coalescingKey, result.task().status());
             }
             out.flush();
+            if (!json) {
+                // Beside the answer, not in it: scripts read standard output.
+                result.warnings().forEach(w -> spec.commandLine().getErr().println("tide: warning: " + w.message()));
+            }
         }
     }
 

@@ -24,7 +24,7 @@ final class JobCommand implements Runnable {
 
     @Override
     public void run() {
-        try (TargetOptions.Target t = target.open("tide job")) {
+        try (TargetOptions.Target t = target.openToRead("tide job")) {
             var job = cancelReason != null
                     ? t.queue().cancelJob(id, cancelReason)
                     : t.queue().job(id);

@@ -38,7 +38,7 @@ import picocli.CommandLine.Command;
             UserCommand.class,
             CycleCommand.class,
             SimulateCommand.class,
-            CommandLine.HelpCommand.class
+            HelpCommand.class
         })
 public final class Main implements Runnable {
     public static final int FAILED = 1;
@@ -57,7 +57,7 @@ public final class Main implements Runnable {
 
     /** Runs the command line with the given output streams and returns its exit code. */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cli = new CommandLine(new Main()).setOut(out).setErr(err);
+        CommandLine cli = Usage.install(new CommandLine(new Main()).setOut(out).setErr(err));
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             commandLine.getErr().println("tide: " + describe(e));
             return FAILED;
@@ -69,6 +69,9 @@ public final class Main implements Runnable {
     }
 
     private static String describe(Exception e) {
+        if (UntrustedCertificate.causedBy(e)) {
+            return UntrustedCertificate.describe(e);
+        }
         if (e instanceof TideException || e instanceof IllegalArgumentException) {
             return e.getMessage();
         }

@@ -62,7 +62,7 @@ final class StatsCommand implements Runnable {
     public void run() {
         StatsQuery query = query();
         List<HourlyStats> hours;
-        try (TargetOptions.Target t = target.open("tide stats")) {
+        try (TargetOptions.Target t = target.openToRead("tide stats")) {
             hours = t.queue().stats(query);
         }
         PrintWriter out = spec.commandLine().getOut();

@@ -1,8 +1,11 @@
 package dev.tide.cli;
 
 import dev.tide.api.JobInfo;
+import dev.tide.api.QueueInfo;
 import dev.tide.api.StatusReport;
+import dev.tide.api.Warning;
 import dev.tide.api.json.Json;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -24,15 +27,26 @@ final class StatusCommand implements Runnable {
     public void run() {
         StatusReport report;
         String where;
-        try (TargetOptions.Target t = target.open("tide status")) {
+        List<String> suspendedQueues;
+        try (TargetOptions.Target t = target.openToRead("tide status")) {
             report = t.queue().status();
             where = t.description();
+            suspendedQueues = t.queue().queues().stream()
+                    .filter(QueueInfo::suspended)
+                    .map(QueueInfo::name)
+                    .toList();
         }
         var out = spec.commandLine().getOut();
         if (json) {
             out.println(Json.write(report));
             out.flush();
             return;
+        }
+        for (Warning w : report.warnings()) {
+            out.println("warning: " + w.message());
+        }
+        if (!report.warnings().isEmpty()) {
+            out.println();
         }
         out.println("Queues (" + where + ")" + (report.suspended() ? ": dispatch suspended server-wide" : ""));
         Table queues = new Table(
@@ -66,6 +80,11 @@ final class StatusCommand implements Runnable {
         } else {
             queues.print(out);
         }
+        if (!suspendedQueues.isEmpty()) {
+            // A suspended queue takes tasks but hands none out: the first thing to check when nothing runs.
+            out.println("  suspended, no task is claimed from: " + String.join(", ", suspendedQueues)
+                    + " (tide resume QUEUE)");
+        }
         out.println();
         out.println("Open jobs");
         Table jobs = new Table("JOB", "TYPE", "TITLE", "OWNER", "DONE", "FAILED", "PENDING", "DEADLINE");
@@ -85,11 +104,6 @@ final class StatusCommand implements Runnable {
             out.println("  none");
         } else {
             jobs.print(out);
-        }
-        if (!report.outOfRange().isEmpty()) {
-            out.println();
-            out.println("Stored out of range (bounded where used; define the type again to fix)");
-            report.outOfRange().forEach(line -> out.println("  " + line));
         }
         out.flush();
     }

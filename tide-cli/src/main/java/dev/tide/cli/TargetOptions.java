@@ -6,6 +6,7 @@ import dev.tide.client.TideClient;
 import dev.tide.core.DataFolderLock;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
+import dev.tide.core.store.sqlite.SqliteStore;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -67,6 +68,18 @@ final class TargetOptions {
     }
 
     Target open(String purpose) {
+        return open(purpose, false);
+    }
+
+    /**
+     * Opens the target for a command that only reads: a data folder that holds no database yet is not made (a folder
+     * and an empty database would be left behind by a typo); the command fails saying where it looked.
+     */
+    Target openToRead(String purpose) {
+        return open(purpose, true);
+    }
+
+    private Target open(String purpose, boolean readOnly) {
         if (server != null) {
             return remote(server, token());
         }
@@ -76,6 +89,11 @@ final class TargetOptions {
         Optional<ServerFile> running = runningServer();
         if (running.isPresent()) {
             return remote(running.get().url(), running.get().token());
+        }
+        if (readOnly && !Files.exists(data.resolve(SqliteStore.FILE_NAME))) {
+            throw new IllegalArgumentException(
+                    "no Tide data in " + data.toAbsolutePath().normalize() + " (no " + SqliteStore.FILE_NAME
+                            + " there); pass --data DIR, --db URL or --server URL");
         }
         return local(oneShot(Tide.builder().sqlite(data).purpose(purpose)), data.toString());
     }

@@ -20,7 +20,7 @@ final class TaskCommand implements Runnable {
 
     @Override
     public void run() {
-        try (TargetOptions.Target t = target.open("tide task")) {
+        try (TargetOptions.Target t = target.openToRead("tide task")) {
             spec.commandLine().getOut().println(Json.write(t.queue().task(id)));
         }
         spec.commandLine().getOut().flush();

@@ -75,7 +75,7 @@ final class TasksCommand implements Runnable {
                 limit,
                 cursor);
         Page<TaskInfo> page;
-        try (TargetOptions.Target t = target.open("tide tasks")) {
+        try (TargetOptions.Target t = target.openToRead("tide tasks")) {
             page = t.queue().tasks(query);
         }
         var out = spec.commandLine().getOut();

@@ -93,11 +93,43 @@ class CliTest {
         assertThat(tide("status", "--data", data()).out()).contains("dispatch suspended server-wide");
         assertThat(tide("suspend", "--data", data(), "mail").out()).isEqualTo("queue mail suspended\n");
         assertThat(tide("resume", "--data", data()).out()).isEqualTo("server dispatching\n");
-        assertThat(tide("status", "--data", data()).out()).doesNotContain("suspended");
+        assertThat(tide("status", "--data", data()).out())
+                .doesNotContain("server-wide")
+                .contains("suspended, no task is claimed from: mail (tide resume QUEUE)");
         assertThat(tide("resume", "--data", data(), "mail").out()).isEqualTo("queue mail dispatching\n");
+        assertThat(tide("status", "--data", data()).out()).doesNotContain("suspended");
         CliRun bad = tide("suspend", "--data", data(), "no/slash");
         assertThat(bad.code()).isEqualTo(1);
         assertThat(bad.err()).startsWith("tide: queue: ").hasLineCount(1);
+    }
+
+    @Test
+    void aTypeNothingNamesIsEnqueuedWithAWarningThatStatusRepeats() {
+        CliRun typo = tide("enqueue", "--data", data(), "--type", "emial");
+        assertThat(typo.code()).isZero();
+        assertThat(typo.out()).isEqualTo("enqueued task 1 (ready)\n");
+        assertThat(typo.err())
+                .isEqualTo("tide: warning: no worker has claimed type `emial`, and no processor, schedule or type"
+                        + " definition names it\n");
+        assertThat(tide("status", "--data", data()).out())
+                .startsWith("warning: no worker has claimed type `emial` (1 task waits), and no processor, schedule or"
+                        + " type definition names it\n\nQueues");
+    }
+
+    @Test
+    void readingCommandsOutsideADataFolderCreateNothingAndSayWhereTheyLooked() {
+        Path nowhere = folder.resolve("not-here");
+        for (String command : List.of("status", "stats", "tasks", "job 1", "task 1")) {
+            List<String> args = new java.util.ArrayList<>(List.of(command.split(" ")));
+            args.addAll(List.of("--data", nowhere.toString()));
+            CliRun read = tide(args.toArray(String[]::new));
+            assertThat(read.code()).as(command).isEqualTo(1);
+            assertThat(read.err())
+                    .as(command)
+                    .isEqualTo("tide: no Tide data in " + nowhere.toAbsolutePath()
+                            + " (no tide.db there); pass --data DIR, --db URL or --server URL\n");
+            assertThat(nowhere).as(command).doesNotExist();
+        }
     }
 
     @Test
@@ -118,7 +150,7 @@ class CliTest {
                 .hasLineCount(1);
         CliRun unknown = tide("enqueue", "--data", data(), "--type", "t", "--depends-on", "99");
         assertThat(unknown.code()).isEqualTo(1);
-        assertThat(unknown.err()).isEqualTo("tide: dependsOn: task 99 does not exist\n");
+        assertThat(unknown.err()).isEqualTo("tide: dependsOn: no such task: 99\n");
     }
 
     @Test

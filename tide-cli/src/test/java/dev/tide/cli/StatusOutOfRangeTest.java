@@ -38,7 +38,7 @@ class StatusOutOfRangeTest {
 
         assertThat(status.code()).as(status.err()).isZero();
         assertThat(status.out())
-                .contains("Stored out of range")
+                .contains("warning: task type big")
                 .contains("task type big: defaultDuration: is PT99999999999999H");
     }
 }

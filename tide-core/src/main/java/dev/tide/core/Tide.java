@@ -42,6 +42,9 @@ import dev.tide.api.TaskType;
 import dev.tide.api.TideEvent;
 import dev.tide.api.TideException;
 import dev.tide.api.UserShares;
+import dev.tide.api.Warning;
+import dev.tide.api.auth.AccountWorkers;
+import dev.tide.api.auth.Owners;
 import dev.tide.api.worker.WorkerPool;
 import dev.tide.core.auth.AccountBook;
 import dev.tide.core.blob.BlobStore;
@@ -56,6 +59,7 @@ import dev.tide.core.engine.DeadlineSettings;
 import dev.tide.core.engine.Digest;
 import dev.tide.core.engine.Inputs;
 import dev.tide.core.engine.JobNotices;
+import dev.tide.core.engine.KnownTypes;
 import dev.tide.core.engine.LoadSignals;
 import dev.tide.core.engine.Maintenance;
 import dev.tide.core.engine.OrphanSweep;
@@ -94,6 +98,7 @@ import dev.tide.core.store.postgresql.PostgresOptions;
 import dev.tide.core.store.postgresql.PostgresStore;
 import dev.tide.core.store.sqlite.SqliteStore;
 import dev.tide.core.time.DatabaseAnchoredClock;
+import dev.tide.core.time.HostClock;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
@@ -101,6 +106,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -128,13 +134,14 @@ import java.util.stream.Collectors;
  * Times come from the injected clock and are passed into the store's statements; only long-poll waits and heartbeat
  * pacing run on the real monotonic clock.
  */
-public final class Tide implements TaskQueue {
+public final class Tide implements TaskQueue, AccountWorkers {
     private static final int OPEN_JOBS_IN_STATUS = 50;
 
     private final Store store;
     private final InstantSource clock;
     private final TideConfig config;
     private final TypeRegistry types;
+    private final KnownTypes knownTypes;
     private final TaskResolver resolver;
     private final AckResolver acks;
     private final ReadySignal ready = new ReadySignal();
@@ -195,6 +202,7 @@ public final class Tide implements TaskQueue {
             this.sessions = new ProfileSessions(clock);
             this.types = new TypeRegistry(store, config.taskDefaults());
             types.reload();
+            this.knownTypes = new KnownTypes(store, clock);
             if (blobStore != null) {
                 blobStore.check();
             }
@@ -268,14 +276,29 @@ public final class Tide implements TaskQueue {
         List<TaskRow> rows = resolver.resolveAll(
                 tasks,
                 i -> tasks.size() == 1 ? "" : "tasks[" + i + "].",
-                t -> t.jobId() == null ? null : jobTypes.computeIfAbsent(t.jobId(), this::jobTypeOf),
+                (t, field) ->
+                        t.jobId() == null ? null : jobTypes.computeIfAbsent(t.jobId(), id -> jobTypeOf(id, field)),
                 null,
                 now);
         InsertBatch batch = blobs.inserting(rows, () -> store.taskInsertMany(rows));
         taskMeters.enqueueTook(System.nanoTime() - started);
         taskMeters.enqueued(batch.results());
         wake(batch.readyQueues());
-        return blobs.readEnqueued(batch.results());
+        return withTypeWarnings(blobs.readEnqueued(batch.results()));
+    }
+
+    /** Each result with a warning when its task's type is one that nothing names (see {@link KnownTypes}). */
+    private List<EnqueueResult> withTypeWarnings(List<EnqueueResult> results) {
+        List<Warning> warnings = knownTypes.warningsFor(
+                results.stream().map(r -> r.task().type()).toList());
+        if (warnings.isEmpty()) {
+            return results;
+        }
+        return results.stream()
+                .map(r -> r.withWarnings(warnings.stream()
+                        .filter(w -> w.equals(Warning.unknownType(r.task().type())))
+                        .toList()))
+                .toList();
     }
 
     @Override
@@ -313,15 +336,16 @@ public final class Tide implements TaskQueue {
             }
             tasks.add(t != null && t.owner() == null && owner != null ? t.withOwner(owner) : t);
         }
-        List<TaskRow> rows = resolver.resolveAll(tasks, i -> "tasks[" + i + "].", t -> typeName, 0L, now);
+        List<TaskRow> rows = resolver.resolveAll(tasks, i -> "tasks[" + i + "].", (t, field) -> typeName, 0L, now);
         JobInsertResult result = blobs.inserting(rows, () -> store.jobInsert(row, rows));
         wake(result.readyQueues());
         return new JobCreated(result.job(), result.taskIds());
     }
 
-    private String jobTypeOf(long jobId) {
+    /** @param field where the job id sits in the request, named when there is no such job */
+    private String jobTypeOf(long jobId, String field) {
         return store.jobGet(jobId)
-                .orElseThrow(() -> new NotFoundException("job " + jobId))
+                .orElseThrow(() -> Owners.noSuchJob(field, jobId))
                 .type();
     }
 
@@ -329,6 +353,11 @@ public final class Tide implements TaskQueue {
 
     @Override
     public List<LeasedTask> claim(ClaimRequest request) {
+        return claim(null, request);
+    }
+
+    @Override
+    public List<LeasedTask> claim(String account, ClaimRequest request) {
         if (request.processor() != null) {
             TaskType.requireName("processor", request.processor());
         }
@@ -365,6 +394,7 @@ public final class Tide implements TaskQueue {
                             effective.types(),
                             request.limit(),
                             worker,
+                            account,
                             Tokens.next(),
                             clock.instant(),
                             leaseMillis,
@@ -377,6 +407,8 @@ public final class Tide implements TaskQueue {
                 load.recordSampled();
                 taskMeters.claimTook(queue, System.nanoTime() - attempt);
                 taskMeters.claimed(claimed);
+                knownTypes.named(effective.types());
+                knownTypes.named(claimed.stream().map(l -> l.task().type()).toList());
                 claimed = withPayloads(claimed);
             }
             if (request.processor() != null) {
@@ -397,6 +429,11 @@ public final class Tide implements TaskQueue {
 
     @Override
     public EnqueuedAndClaimed enqueueAndClaim(NewTask task, String worker, Duration leaseDuration) {
+        return enqueueAndClaim(null, task, worker, leaseDuration);
+    }
+
+    @Override
+    public EnqueuedAndClaimed enqueueAndClaim(String account, NewTask task, String worker, Duration leaseDuration) {
         if (task == null) {
             throw new InvalidRequestException("task", "is required");
         }
@@ -404,27 +441,45 @@ public final class Tide implements TaskQueue {
         Long leaseMillis = leaseMillis("leaseDuration", leaseDuration);
         Instant now = clock.instant();
         TaskRow row = resolver.resolveAll(
-                        List.of(task), i -> "", t -> t.jobId() == null ? null : jobTypeOf(t.jobId()), null, now)
+                        List.of(task),
+                        i -> "",
+                        (t, field) -> t.jobId() == null ? null : jobTypeOf(t.jobId(), field),
+                        null,
+                        now)
                 .get(0);
         LeasedInsert inserted = blobs.inserting(
                 List.of(row),
-                () -> store.taskInsertLeased(row, new CallerLease(owner, Tokens.next(), now, leaseMillis, load)));
+                () -> store.taskInsertLeased(
+                        row, new CallerLease(owner, account, Tokens.next(), now, leaseMillis, load)));
         taskMeters.enqueued(inserted.batch().results());
         if (inserted.leased() != null) {
             taskMeters.claimed(List.of(inserted.leased()));
+            knownTypes.named(List.of(inserted.leased().task().type()));
         }
         wake(inserted.batch().readyQueues());
         return new EnqueuedAndClaimed(
-                blobs.readEnqueued(inserted.batch().results()).get(0),
+                withTypeWarnings(blobs.readEnqueued(inserted.batch().results())).get(0),
                 inserted.leased() == null ? null : withPayload(inserted.leased()));
     }
 
     @Override
     public Optional<LeasedTask> claimTask(long taskId, String worker, Duration leaseDuration) {
+        return claimTask(null, taskId, worker, leaseDuration);
+    }
+
+    @Override
+    public Optional<LeasedTask> claimTask(String account, long taskId, String worker, Duration leaseDuration) {
         String owner = Inputs.requiredText("worker", worker);
         Optional<LeasedTask> claimed = store.taskClaimById(new TaskClaimById(
-                taskId, owner, Tokens.next(), clock.instant(), leaseMillis("leaseDuration", leaseDuration), load));
+                taskId,
+                owner,
+                account,
+                Tokens.next(),
+                clock.instant(),
+                leaseMillis("leaseDuration", leaseDuration),
+                load));
         claimed.ifPresent(l -> taskMeters.claimed(l.task()));
+        claimed.ifPresent(l -> knownTypes.named(List.of(l.task().type())));
         if (claimed.isEmpty() && store.taskGet(taskId).isEmpty()) {
             throw new NotFoundException("task " + taskId);
         }
@@ -460,7 +515,7 @@ public final class Tide implements TaskQueue {
         store.taskGetMany(retried).forEach(t -> current.put(t.id(), t));
         Map<Long, String> jobTypes = new HashMap<>();
         List<Settlement> settlements =
-                acks.resolve(list, current, id -> jobTypes.computeIfAbsent(id, this::jobTypeOf), now);
+                acks.resolve(list, current, (id, field) -> jobTypes.computeIfAbsent(id, j -> jobTypeOf(j, field)), now);
         List<TaskRow> produced = new ArrayList<>();
         settlements.forEach(s -> produced.addAll(s.enqueue()));
         SettleBatch batch = blobs.inserting(produced, () -> store.taskSettleMany(settlements, now));
@@ -576,7 +631,12 @@ public final class Tide implements TaskQueue {
 
     @Override
     public List<LeasedTask> leases(String worker) {
-        List<LeasedTask> held = store.taskLeaseList(Inputs.requiredText("worker", worker));
+        return leases(null, worker);
+    }
+
+    @Override
+    public List<LeasedTask> leases(String account, String worker) {
+        List<LeasedTask> held = store.taskLeaseList(Inputs.requiredText("worker", worker), account);
         List<LeasedTask> out = new ArrayList<>(held.size());
         for (LeasedTask t : held) {
             // A read: an unreadable payload is reported, and the lease left as it is.
@@ -587,8 +647,14 @@ public final class Tide implements TaskQueue {
 
     @Override
     public List<LeasedTask> resumeLeases(String worker, Duration leaseDuration) {
+        return resumeLeases(null, worker, leaseDuration);
+    }
+
+    @Override
+    public List<LeasedTask> resumeLeases(String account, String worker, Duration leaseDuration) {
         return withPayloads(store.taskLeaseResume(
                 Inputs.requiredText("worker", worker),
+                account,
                 Tokens.next(),
                 clock.instant(),
                 leaseMillis("leaseDuration", leaseDuration)));
@@ -637,7 +703,12 @@ public final class Tide implements TaskQueue {
 
     @Override
     public int releaseLeases(String worker) {
-        List<ExpiredLease> held = store.taskLeaseOfOwner(Inputs.requiredText("worker", worker));
+        return releaseLeases(null, worker);
+    }
+
+    @Override
+    public int releaseLeases(String account, String worker) {
+        List<ExpiredLease> held = store.taskLeaseOfOwner(Inputs.requiredText("worker", worker), account);
         if (held.isEmpty()) {
             return 0;
         }
@@ -794,7 +865,10 @@ public final class Tide implements TaskQueue {
 
     @Override
     public StatusReport status() {
-        return store.status(OPEN_JOBS_IN_STATUS).withOutOfRange(storedOutOfRange());
+        return store.status(OPEN_JOBS_IN_STATUS)
+                .withWarnings(knownTypes.waitingUnnamed())
+                .withWarnings(
+                        storedOutOfRange().stream().map(Warning::outOfRange).toList());
     }
 
     // --- processors ----------------------------------------------------------------------------------------------
@@ -1015,6 +1089,24 @@ public final class Tide implements TaskQueue {
      */
     public AccountBook accounts() {
         return accounts;
+    }
+
+    /**
+     * Who owns which tasks and jobs, asked in one statement per kind: what the server checks every id a confined
+     * caller names against.
+     */
+    public Owners owners() {
+        return new Owners() {
+            @Override
+            public Set<Long> tasksOwnedBy(String owner, Collection<Long> taskIds) {
+                return taskIds.isEmpty() ? Set.of() : store.tasksOwnedBy(owner, taskIds);
+            }
+
+            @Override
+            public Set<Long> jobsOwnedBy(String owner, Collection<Long> jobIds) {
+                return jobIds.isEmpty() ? Set.of() : store.jobsOwnedBy(owner, jobIds);
+            }
+        };
     }
 
     public MeterRegistry meterRegistry() {
@@ -1328,7 +1420,7 @@ public final class Tide implements TaskQueue {
         }
 
         private InstantSource clockOrSystem() {
-            return clock != null ? clock : InstantSource.system();
+            return clock != null ? clock : HostClock.INSTANCE;
         }
     }
 }

@@ -10,6 +10,7 @@ import io.javalin.http.Header;
 import io.javalin.http.HttpResponseException;
 import io.javalin.http.HttpStatus;
 import java.util.Map;
+import org.eclipse.jetty.http.HttpException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,6 +25,7 @@ final class ErrorMapper {
     void addTo(RoutesConfig routes) {
         routes.exception(TideException.class, this::tide);
         routes.exception(HttpResponseException.class, this::routing);
+        routes.exception(HttpException.RuntimeException.class, this::jetty);
         routes.exception(Exception.class, this::unexpected);
     }
 
@@ -40,6 +42,9 @@ final class ErrorMapper {
         if (e instanceof SubmitRateException rate) {
             ctx.header("Retry-After", String.valueOf(rate.retryAfterSeconds()));
         }
+        if (e instanceof SignInRefusedException refused) {
+            ctx.header("Retry-After", String.valueOf(refused.retryAfterSeconds()));
+        }
         ctx.status(e.httpStatus()).json(ErrorBody.of(e));
     }
 
@@ -53,6 +58,16 @@ final class ErrorMapper {
         ctx.status(status).json(ErrorBody.of(codeOf(status), message));
     }
 
+    /** Jetty refusing a request while a route reads it: a body trickled below the minimum rate (408), say. */
+    private void jetty(HttpException.RuntimeException e, Context ctx) {
+        int status = e.getCode();
+        String message = status == 408
+                ? "body: arrived too slowly (" + e.getReason() + "); send it whole, at once"
+                : "the request was refused: " + e.getReason();
+        ctx.header(Header.CONNECTION, "close");
+        ctx.status(status).json(ErrorBody.of(codeOf(status), message));
+    }
+
     private static String allowMethods(Context ctx, Map<String, String> details) {
         String allowed = String.join(", ", details.values());
         if (!allowed.isEmpty()) {
@@ -61,7 +76,8 @@ final class ErrorMapper {
         return ctx.method() + " is not allowed on " + ctx.path() + "; use " + allowed;
     }
 
-    private static String codeOf(int status) {
+    /** The {@link ErrorBody#error} code of an HTTP status the server answers without a {@link TideException} of its own. */
+    static String codeOf(int status) {
         return switch (status) {
             case 400 -> "invalid_request";
             case 401 -> "unauthenticated";
@@ -70,6 +86,7 @@ final class ErrorMapper {
             case 405 -> "method_not_allowed";
             case 413 -> "payload_too_large";
             case 429 -> "too_many_requests";
+            case 500 -> "internal";
             case 503 -> "unavailable";
             default -> HttpStatus.forStatus(status).name().toLowerCase(java.util.Locale.ROOT);
         };

@@ -34,10 +34,14 @@ final class JsonBody {
             .reader()
             .without(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
 
-    private final long limitBytes;
+    private static final String BYTES = "tide.body";
 
-    JsonBody(long limitBytes) {
+    private final long limitBytes;
+    private final RequestLimits pace;
+
+    JsonBody(long limitBytes, RequestLimits pace) {
         this.limitBytes = limitBytes;
+        this.pace = pace;
     }
 
     /** The body as {@code type}; a missing, empty or {@code null} body is a 400 naming {@code body}. */
@@ -119,14 +123,24 @@ final class JsonBody {
 
     /**
      * The raw body, refused with a 413 as soon as it is known to exceed the limit: from Content-Length before reading
-     * anything, or while reading a body of unknown length.
+     * anything, or while reading a body of unknown length. Read once and kept with the request, so that a check
+     * before the route ({@link Ownership}) and the route read the same bytes.
      */
-    private byte[] bytes(Context ctx) {
+    byte[] bytes(Context ctx) {
+        byte[] read = ctx.attribute(BYTES);
+        if (read == null) {
+            read = readBytes(ctx);
+            ctx.attribute(BYTES, read);
+        }
+        return read;
+    }
+
+    private byte[] readBytes(Context ctx) {
         long declared = ctx.req().getContentLengthLong();
         if (declared > limitBytes) {
             throw new PayloadTooLargeException("body", declared, limitBytes);
         }
-        try (InputStream in = ctx.req().getInputStream()) {
+        try (InputStream in = pace.paced(ctx.req().getInputStream())) {
             ByteArrayOutputStream out = new ByteArrayOutputStream(declared > 0 ? (int) declared : 1024);
             byte[] chunk = new byte[8192];
             long total = 0;

@@ -2,7 +2,7 @@ package dev.tide.server;
 
 import dev.tide.api.ClaimRequest;
 import dev.tide.api.LeasedTask;
-import dev.tide.api.TaskQueue;
+import dev.tide.api.auth.AccountWorkers;
 import java.time.Duration;
 import java.util.List;
 
@@ -16,20 +16,21 @@ final class LongPoll {
     /** How often a waiting claim checks whether the server is stopping. */
     static final Duration SLICE = Duration.ofSeconds(1);
 
-    private final TaskQueue queue;
+    private final AccountWorkers workers;
     private final Duration maxWait;
     private final Lifecycle lifecycle;
 
-    LongPoll(TaskQueue queue, Duration maxWait, Lifecycle lifecycle) {
-        this.queue = queue;
+    LongPoll(AccountWorkers workers, Duration maxWait, Lifecycle lifecycle) {
+        this.workers = workers;
         this.maxWait = maxWait;
         this.lifecycle = lifecycle;
     }
 
-    List<LeasedTask> claim(ClaimRequest request) {
+    /** @param account whose the leases are ({@link AccountWorkers}); null for unscoped */
+    List<LeasedTask> claim(String account, ClaimRequest request) {
         Duration wait = request.waitFor();
         if (wait == null || wait.isZero() || wait.isNegative()) {
-            return queue.claim(request); // the engine checks a negative wait
+            return workers.claim(account, request); // the engine checks a negative wait
         }
         if (wait.compareTo(maxWait) > 0) {
             wait = maxWait;
@@ -39,7 +40,7 @@ final class LongPoll {
             long left = deadline - System.nanoTime();
             long slice = Math.max(0, Math.min(left, SLICE.toNanos()));
             long sliceStart = System.nanoTime();
-            List<LeasedTask> claimed = queue.claim(request.withWait(Duration.ofNanos(slice)));
+            List<LeasedTask> claimed = workers.claim(account, request.withWait(Duration.ofNanos(slice)));
             long now = System.nanoTime();
             boolean gaveUpEarly = now - sliceStart < slice / 2; // the queue is closing: waiting on would spin
             if (!claimed.isEmpty() || now - deadline >= 0 || gaveUpEarly || lifecycle.isStopping()) {

@@ -1,7 +1,9 @@
 package dev.tide.server;
 
 import dev.tide.api.TaskQueue;
+import dev.tide.api.auth.AccountWorkers;
 import dev.tide.api.auth.Accounts;
+import dev.tide.api.auth.Owners;
 import dev.tide.api.json.Json;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
@@ -15,11 +17,16 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListMap;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.VirtualThreads;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
@@ -36,7 +43,9 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p>Every request but the probes, the API document and sign-in carries a bearer token ({@link Authorization}); each
- * route names the roles that may call it ({@link Access}), and submitters see only their own tasks and jobs.
+ * route names the roles that may call it ({@link Access}), and submitters see only their own tasks and jobs. The queue
+ * also keeps worker names per account ({@link AccountWorkers}, as {@link Tide} does): the server claims for its caller,
+ * and a worker account lists, resumes and releases only its own leases.
  *
  * <p>Requests run on virtual threads, so a long-polling claim blocks cheaply. Bodies above {@link Builder#maxBodyBytes}
  * are refused with a 413 before they are parsed. {@link #stop()} is graceful: the health check turns 503, waiting
@@ -69,15 +78,13 @@ public final class TideServer implements AutoCloseable {
         config.jetty.host = settings.host;
         config.jetty.port = settings.port;
         config.jetty.threadPool = threadPool();
-        if (settings.tls != null) {
-            // with a connector of our own, Javalin adds no plain one: this port speaks HTTPS only
-            config.jetty.addConnector(
-                    (server, http) -> settings.tls.connector(server, http, settings.host, settings.port));
-        }
+        // with a connector of our own, Javalin adds none: this one speaks HTTPS only when TLS is configured
+        config.jetty.addConnector(this::connector);
         config.concurrency.useVirtualThreads = true;
         config.jetty.modifyServer(server -> {
             server.setStopTimeout(settings.stopTimeout.toMillis());
             server.insertHandler(new JsonGracefulHandler());
+            server.setErrorHandler(new JsonErrorHandler(settings.limits));
         });
         config.http.prefer405over404 = true;
         config.http.maxRequestSize = settings.maxBodyBytes;
@@ -90,20 +97,22 @@ public final class TideServer implements AutoCloseable {
             }
         });
 
-        JsonBody body = new JsonBody(settings.maxBodyBytes);
+        JsonBody body = new JsonBody(settings.maxBodyBytes, settings.limits);
+        AccountWorkers workers = (AccountWorkers) queue; // checked by build()
         new ErrorMapper().addTo(config.routes);
         new StatusRoutes(queue, lifecycle).addTo(config.routes);
         new Authentication(settings.authorization).addTo(config.routes);
-        new DocumentedQueryParameters(OpenApiRoutes.tree()).addTo(config.routes);
-        new UserRoutes(settings.accounts, body).addTo(config.routes);
+        new DocumentedQueryParameters(ApiDocument.tree()).addTo(config.routes);
+        new Ownership(settings.owners, IdPlaces.served(), body).addTo(config.routes);
+        new UserRoutes(settings.accounts, body, new SignInGuard(settings.signIn, settings.clock)).addTo(config.routes);
         new EventRoutes(queue).addTo(config.routes);
         new StatsRoutes(queue).addTo(config.routes);
-        new TaskRoutes(queue, body).addTo(config.routes);
-        new ClaimRoutes(queue, body, new LongPoll(queue, settings.maxClaimWait, lifecycle)).addTo(config.routes);
+        new TaskRoutes(queue, workers, body).addTo(config.routes);
+        new ClaimRoutes(workers, body, new LongPoll(workers, settings.maxClaimWait, lifecycle)).addTo(config.routes);
         new HeartbeatRoutes(queue, body).addTo(config.routes);
         new AckRoutes(queue, body).addTo(config.routes);
         new JobRoutes(queue, body).addTo(config.routes);
-        new WorkerRoutes(queue, body).addTo(config.routes);
+        new WorkerRoutes(workers, body).addTo(config.routes);
         new TypeRoutes(queue, body).addTo(config.routes);
         new QueueRoutes(queue, body).addTo(config.routes);
         new ProfileRoutes(queue, body).addTo(config.routes);
@@ -113,6 +122,18 @@ public final class TideServer implements AutoCloseable {
         new OpenApiRoutes().addTo(config.routes);
         QueueDepthGauges depths = new QueueDepthGauges(settings.prometheus, () -> ServerMetrics.depths(queue));
         new MetricsRoutes(settings.prometheus, depths).addTo(config.routes);
+    }
+
+    /** The one connector, plain or TLS, with {@link RequestLimits} on its connections. */
+    private ServerConnector connector(Server server, HttpConfiguration http) {
+        HttpConnectionFactory http1 = settings.limits.http(http);
+        if (settings.tls != null) {
+            return settings.limits.applyTo(settings.tls.connector(server, http, http1, settings.host, settings.port));
+        }
+        ServerConnector plain = new ServerConnector(server, http1);
+        plain.setHost(settings.host);
+        plain.setPort(settings.port);
+        return settings.limits.applyTo(plain);
     }
 
     /**
@@ -199,7 +220,11 @@ public final class TideServer implements AutoCloseable {
             PrometheusMeterRegistry prometheus,
             TlsKeystore tls,
             Accounts accounts,
-            Authorization authorization) {}
+            Authorization authorization,
+            Owners owners,
+            RequestLimits limits,
+            SignInLimits signIn,
+            InstantSource clock) {}
 
     /** Configures a server; every setting has a default. */
     public static final class Builder {
@@ -215,6 +240,10 @@ public final class TideServer implements AutoCloseable {
         private boolean allowPlainHttp;
         private Accounts accounts;
         private Authorization authorization;
+        private Owners owners;
+        private RequestLimits limits = RequestLimits.DEFAULTS;
+        private SignInLimits signIn = SignInLimits.DEFAULTS;
+        private InstantSource clock;
 
         private Builder(TaskQueue queue) {
             this.queue = Objects.requireNonNull(queue, "queue");
@@ -327,6 +356,92 @@ public final class TideServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Who owns which tasks and jobs (default: the engine's, {@link Tide#owners()}): every task and job id a
+         * submitter's request names is checked against it before the route runs.
+         */
+        public Builder owners(Owners value) {
+            this.owners = Objects.requireNonNull(value, "owners");
+            return this;
+        }
+
+        /**
+         * The largest request line, and the largest block of request headers (default 8 KiB each); a longer line is
+         * refused with 414, longer headers with 431, before any route runs.
+         */
+        public Builder maxHeaderBytes(int value) {
+            this.limits = limits.withHeaderBytes(value);
+            return this;
+        }
+
+        /**
+         * How long a connection may stay silent both ways before it is closed (default 30 s). A request being
+         * handled, such as a claim waiting for work, is not cut by it.
+         */
+        public Builder idleTimeout(Duration value) {
+            this.limits = limits.withIdleTimeout(value);
+            return this;
+        }
+
+        /**
+         * How long a request's head (request line and headers) may take to arrive from its first byte (default 10 s);
+         * a client trickling it slower is answered 408 and cut, however steadily it sends.
+         */
+        public Builder requestHeadTimeout(Duration value) {
+            this.limits = limits.withHeadTimeout(value);
+            return this;
+        }
+
+        /**
+         * The slowest pace a request body may arrive at, in bytes per second (default 1024; 0 for none): a route reading
+         * a body waits for it at most {@link #requestHeadTimeout} plus one second per this many bytes delivered; a body
+         * trickled slower is refused with 408 and its connection closed.
+         */
+        public Builder minBodyBytesPerSecond(int value) {
+            this.limits = limits.withMinBodyBytesPerSecond(value);
+            return this;
+        }
+
+        /**
+         * Sign-in attempts ({@code POST /v1/sessions}) one user name may receive per minute, from any address, whether
+         * the user exists or not (default 10; 0 for no limit). Further attempts are answered 429 with Retry-After
+         * before any password is checked.
+         */
+        public Builder signInsPerUserPerMinute(int value) {
+            this.signIn = signIn.withPerUser(value);
+            return this;
+        }
+
+        /**
+         * Sign-in attempts one client address may make per minute, for any user names (default 30; 0 for no limit).
+         * Behind a proxy every client has the proxy's address: raise this, or limit at the proxy.
+         */
+        public Builder signInsPerAddressPerMinute(int value) {
+            this.signIn = signIn.withPerAddress(value);
+            return this;
+        }
+
+        /**
+         * Password checks (Argon2id, about 20 MiB of memory each) the server runs at once (default 4); an attempt
+         * beyond them waits up to {@link #passwordCheckWait} for a turn, then is answered 503 with Retry-After.
+         */
+        public Builder concurrentPasswordChecks(int value) {
+            this.signIn = signIn.withConcurrentChecks(value);
+            return this;
+        }
+
+        /** How long a sign-in waits for a free password check before it is answered 503 (default 2 s). */
+        public Builder passwordCheckWait(Duration value) {
+            this.signIn = signIn.withCheckWait(value);
+            return this;
+        }
+
+        /** The clock the sign-in throttle counts minutes by (default: the engine's, else the system's). */
+        public Builder clock(InstantSource value) {
+            this.clock = Objects.requireNonNull(value, "clock");
+            return this;
+        }
+
         public TideServer build() {
             requireSafeTransport(host, tls != null, allowPlainHttp);
             Accounts users = accounts != null ? accounts : queue instanceof Tide tide ? tide.accounts() : null;
@@ -334,7 +449,16 @@ public final class TideServer implements AutoCloseable {
                 throw new IllegalArgumentException("a server in front of something other than a Tide engine needs "
                         + "its users: give TideServer.Builder.accounts (and authorization, if they decide otherwise)");
             }
+            if (!(queue instanceof AccountWorkers)) {
+                throw new IllegalArgumentException("a server's queue must keep worker names per account, as a Tide "
+                        + "engine does (AccountWorkers); " + queue.getClass().getName() + " does not");
+            }
             Authorization auth = authorization != null ? authorization : Authorization.of(users);
+            Owners owned = owners != null ? owners : queue instanceof Tide tide ? tide.owners() : null;
+            if (owned == null) {
+                throw new IllegalArgumentException("a server in front of something other than a Tide engine needs "
+                        + "to know who owns its tasks and jobs: give TideServer.Builder.owners");
+            }
             long body = maxBodyBytes != null ? maxBodyBytes : defaultBodyLimit(queue);
             PrometheusMeterRegistry metrics = prometheus != null ? prometheus : ServerMetrics.prometheusOf(queue);
             if (metrics == null) {
@@ -342,7 +466,23 @@ public final class TideServer implements AutoCloseable {
             }
             return new TideServer(
                     queue,
-                    new Settings(host, port, body, maxClaimWait, stopTimeout, drainDelay, metrics, tls, users, auth));
+                    new Settings(
+                            host,
+                            port,
+                            body,
+                            maxClaimWait,
+                            stopTimeout,
+                            drainDelay,
+                            metrics,
+                            tls,
+                            users,
+                            auth,
+                            owned,
+                            limits,
+                            signIn,
+                            clock != null
+                                    ? clock
+                                    : queue instanceof Tide tide ? tide.clock() : InstantSource.system()));
         }
 
         /**

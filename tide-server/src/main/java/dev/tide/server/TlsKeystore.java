@@ -86,7 +86,8 @@ public final class TlsKeystore {
     }
 
     /** An HTTPS connector on {@code host:port} serving this key, with the request customizer that marks requests secure. */
-    ServerConnector connector(Server server, HttpConfiguration http, String host, int port) {
+    ServerConnector connector(
+            Server server, HttpConfiguration http, HttpConnectionFactory http1, String host, int port) {
         SslContextFactory.Server ssl = new SslContextFactory.Server();
         ssl.setKeyStore(keyStore);
         ssl.setKeyStorePassword(new String(password));
@@ -95,7 +96,7 @@ public final class TlsKeystore {
         }
         http.addCustomizer(new SecureRequestCustomizer());
         ConnectionFactory tls = new SslConnectionFactory(ssl, "http/1.1");
-        ServerConnector connector = new ServerConnector(server, tls, new HttpConnectionFactory(http));
+        ServerConnector connector = new ServerConnector(server, tls, http1);
         connector.setHost(host);
         connector.setPort(port);
         return connector;

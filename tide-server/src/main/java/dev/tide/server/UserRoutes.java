@@ -15,10 +15,12 @@ import io.javalin.http.Context;
 final class UserRoutes {
     private final Accounts accounts;
     private final JsonBody body;
+    private final SignInGuard signIns;
 
-    UserRoutes(Accounts accounts, JsonBody body) {
+    UserRoutes(Accounts accounts, JsonBody body, SignInGuard signIns) {
         this.accounts = accounts;
         this.body = body;
+        this.signIns = signIns;
     }
 
     void addTo(RoutesConfig routes) {
@@ -77,10 +79,17 @@ final class UserRoutes {
         ctx.status(201).json(accounts.issueToken(name(ctx), request.label(), request.validFor()));
     }
 
-    /** 201 with a session token for a user's password; 401 alike for an unknown user and a wrong password. */
+    /**
+     * 201 with a session token for a user's password; 401 alike for an unknown user and a wrong password; 429 or 503
+     * before any check when {@link SignInGuard} refuses the attempt.
+     */
     private void signIn(Context ctx) {
         HttpBodies.SignIn request = body.required(ctx, HttpBodies.SignIn.class);
-        ctx.status(201).json(accounts.signIn(request.user(), request.password(), request.validFor()));
+        ctx.status(201)
+                .json(signIns.attempt(
+                        request.user(),
+                        ctx.req().getRemoteAddr(),
+                        () -> accounts.signIn(request.user(), request.password(), request.validFor())));
     }
 
     /** Ends the session (or revokes the token) the request presents. */

@@ -1,25 +1,29 @@
 package dev.tide.server;
 
-import dev.tide.api.TaskQueue;
+import dev.tide.api.auth.AccountWorkers;
 import dev.tide.api.http.HttpBodies;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.time.Duration;
 
-/** A worker's leases by name: list them, take them up again after a restart, or give them all back. */
+/**
+ * A worker's leases by name: list them, take them up again after a restart, or give them all back. Each acts on the
+ * leases the caller claimed under that name ({@link WorkerNames}): another account's worker name answers as a name
+ * nobody used.
+ */
 final class WorkerRoutes {
-    private final TaskQueue queue;
+    private final AccountWorkers workers;
     private final JsonBody body;
 
-    WorkerRoutes(TaskQueue queue, JsonBody body) {
-        this.queue = queue;
+    WorkerRoutes(AccountWorkers workers, JsonBody body) {
+        this.workers = workers;
         this.body = body;
     }
 
     void addTo(RoutesConfig routes) {
         routes.get(
                 "/v1/workers/{worker}/leases",
-                ctx -> ctx.json(new HttpBodies.Tasks(queue.leases(worker(ctx)))),
+                ctx -> ctx.json(new HttpBodies.Tasks(workers.leases(WorkerNames.account(ctx), worker(ctx)))),
                 Access.WORKER);
         routes.post("/v1/workers/{worker}/resume", this::resume, Access.WORKER);
         routes.post("/v1/workers/{worker}/release", this::release, Access.WORKER);
@@ -30,13 +34,13 @@ final class WorkerRoutes {
         Duration lease = body.optional(ctx, HttpBodies.Resume.class)
                 .map(HttpBodies.Resume::leaseDuration)
                 .orElse(null);
-        ctx.json(new HttpBodies.Tasks(queue.resumeLeases(worker, lease)));
+        ctx.json(new HttpBodies.Tasks(workers.resumeLeases(WorkerNames.account(ctx), worker, lease)));
     }
 
     private void release(Context ctx) {
         String worker = worker(ctx);
         body.optional(ctx, HttpBodies.Empty.class);
-        ctx.json(new HttpBodies.Released(queue.releaseLeases(worker)));
+        ctx.json(new HttpBodies.Released(workers.releaseLeases(WorkerNames.account(ctx), worker)));
     }
 
     private static String worker(Context ctx) {

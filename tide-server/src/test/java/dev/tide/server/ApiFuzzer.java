@@ -471,6 +471,9 @@ final class ApiFuzzer {
         HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
                 .timeout(Duration.ofSeconds(30))
                 .header("Content-Type", "application/json")
+                // A large body waits for the server's go-ahead: a request refused by its head (a bad query, no token)
+                // is answered at once and its body never sent, instead of the connection closing under the upload.
+                .expectContinue(body != null && body.length > 64 * 1024)
                 .method(
                         method,
                         body == null

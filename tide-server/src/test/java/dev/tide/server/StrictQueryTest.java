@@ -29,8 +29,12 @@ class StrictQueryTest extends HttpTestBase {
         RawHttp.Answer answer = raw.post("v1/tasks?queue=other", "{\"type\": \"a\"}");
 
         assertInvalid(answer, "queue");
-        assertThat(answer.json().path("message").asText()).contains("takes none");
+        assertThat(answer.json().path("message").asText()).contains("POST /v1/tasks");
         assertThat(taskCount()).isZero();
+        RawHttp.Answer none = raw.put("v1/task-types/a?priority=1", "{}");
+        assertInvalid(none, "priority");
+        assertThat(none.json().path("message").asText()).contains("takes none");
+        assertThat(engine.taskTypes()).isEmpty();
     }
 
     @Test

@@ -33,7 +33,9 @@ import org.slf4j.LoggerFactory;
  * {@code concurrency} tasks are ever held.
  *
  * <p>{@link #close()} stops claiming, lets running handlers finish within the grace period, and releases the leases
- * of those still running at its end at once (their attempt is not counted), so no task waits out its lease.
+ * of those still running at its end at once (their attempt is not counted), so no task waits out its lease. With
+ * {@link Builder#closeOnJvmShutdown(boolean)} a JVM shutdown hook does the same on SIGTERM, Ctrl-C or
+ * {@code System.exit}, so a worker process stopped by its supervisor hands its tasks back instead of stranding them.
  */
 public final class WorkerPool implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(WorkerPool.class);
@@ -54,6 +56,7 @@ public final class WorkerPool implements AutoCloseable {
     private Thread claimer;
     private Thread acknowledger;
     private Thread heartbeater;
+    private volatile Thread shutdownHook;
 
     private final List<java.util.function.Consumer<WorkerPool>> onStart;
 
@@ -85,6 +88,11 @@ public final class WorkerPool implements AutoCloseable {
         acknowledger = Thread.ofPlatform().name("tide-acker-" + options.worker).start(this::ackLoop);
         heartbeater =
                 Thread.ofPlatform().name("tide-heartbeat-" + options.worker).start(this::heartbeatLoop);
+        if (options.closeOnJvmShutdown) {
+            shutdownHook =
+                    Thread.ofPlatform().name("tide-shutdown-" + options.worker).unstarted(this::close);
+            Runtime.getRuntime().addShutdownHook(shutdownHook);
+        }
         onStart.forEach(callback -> callback.accept(this));
         return this;
     }
@@ -376,11 +384,17 @@ public final class WorkerPool implements AutoCloseable {
      * Stops claiming; waits up to {@code grace} for running handlers; releases the leases of handlers still running
      * after it (interrupting them) so their tasks are ready for another worker at once.
      */
-    public void shutdown(Duration grace) {
+    public synchronized void shutdown(Duration grace) {
         if (!claiming && !running) {
             return;
         }
+        forgetShutdownHook();
         claiming = false;
+        log.info(
+                "worker {} stopping: no more claims, {} running handlers have {} to finish",
+                options.worker,
+                inFlight.size(),
+                grace);
         if (claimer != null) {
             claimer.interrupt();
             join(claimer);
@@ -424,6 +438,18 @@ public final class WorkerPool implements AutoCloseable {
             join(heartbeater);
         }
         handlers.shutdownNow();
+    }
+
+    /** A pool closed by its owner needs its hook no more; one closed by the hook leaves the JVM to drop it. */
+    private void forgetShutdownHook() {
+        if (shutdownHook == null || Thread.currentThread() == shutdownHook) {
+            return;
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException alreadyShuttingDown) {
+            // The hook is running or about to: it finds the pool closed and returns.
+        }
     }
 
     private static void join(Thread thread) {
@@ -473,6 +499,7 @@ public final class WorkerPool implements AutoCloseable {
             Duration pollWait,
             Duration leaseDuration,
             Duration shutdownGrace,
+            boolean closeOnJvmShutdown,
             boolean releaseOnStart,
             Long maxPayloadBytes,
             UserFilter users,
@@ -493,6 +520,7 @@ public final class WorkerPool implements AutoCloseable {
         private Duration pollWait = Duration.ofSeconds(5);
         private Duration leaseDuration;
         private Duration shutdownGrace = Duration.ofSeconds(30);
+        private boolean closeOnJvmShutdown;
         private boolean releaseOnStart = true;
         private Long maxPayloadBytes;
         private UserFilter users;
@@ -567,9 +595,27 @@ public final class WorkerPool implements AutoCloseable {
             return this;
         }
 
-        /** How long {@link WorkerPool#close()} lets running handlers finish (default 30 s). */
+        /**
+         * How long {@link WorkerPool#close()} (and the {@link #closeOnJvmShutdown} hook) lets running handlers finish
+         * before their leases are released (default 30 s; zero releases them at once).
+         */
         public Builder shutdownGrace(Duration value) {
+            if (value == null || value.isNegative()) {
+                throw new IllegalArgumentException("shutdownGrace must be zero or more");
+            }
             this.shutdownGrace = value;
+            return this;
+        }
+
+        /**
+         * Whether a JVM shutdown hook closes the pool (default false): on SIGTERM, Ctrl-C or {@code System.exit} it
+         * stops claiming, lets running handlers finish within the {@link #shutdownGrace}, then releases the leases
+         * still held (attempts not counted). For a worker process of its own; give its supervisor a stop timeout
+         * longer than the grace. Closing the pool first removes the hook. The pool's {@link TaskQueue} must still
+         * work while the hook runs (a {@code TideClient} does unless closed by another hook).
+         */
+        public Builder closeOnJvmShutdown(boolean value) {
+            this.closeOnJvmShutdown = value;
             return this;
         }
 
@@ -637,6 +683,7 @@ public final class WorkerPool implements AutoCloseable {
                             pollWait,
                             leaseDuration,
                             shutdownGrace,
+                            closeOnJvmShutdown,
                             releaseOnStart,
                             maxPayloadBytes,
                             users,

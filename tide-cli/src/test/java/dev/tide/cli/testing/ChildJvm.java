@@ -106,6 +106,31 @@ public final class ChildJvm implements AutoCloseable {
         process.destroy();
     }
 
+    /** SIGSTOP: the process stands still (no thread runs, no timer fires) until {@link #resume()}. */
+    public void pause() {
+        signal("STOP");
+    }
+
+    /** SIGCONT: a paused process carries on where it stood. */
+    public void resume() {
+        signal("CONT");
+    }
+
+    private void signal(String name) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid()))
+                    .inheritIO()
+                    .start();
+            if (kill.waitFor() != 0) {
+                throw new AssertionError("kill -" + name + " " + process.pid() + " failed");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     /** Waits for the process to end; returns its exit code. */
     public int waitFor(Duration timeout) {
         try {

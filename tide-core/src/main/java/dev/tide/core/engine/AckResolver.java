@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 
 /**
  * Decides what each acknowledgement does to its task. A retry of the last allowed attempt fails the task for good (the
@@ -38,7 +38,7 @@ public final class AckResolver {
      * @param jobTypeOf the job type of a job id, for the defaults of tasks enqueued into a job
      */
     public List<Settlement> resolve(
-            List<Ack> acks, Map<Long, TaskInfo> current, Function<Long, String> jobTypeOf, Instant now) {
+            List<Ack> acks, Map<Long, TaskInfo> current, BiFunction<Long, String, String> jobTypeOf, Instant now) {
         List<Settlement> out = new ArrayList<>(acks.size());
         for (int i = 0; i < acks.size(); i++) {
             out.add(resolve(acks.get(i), acks.size() == 1 ? "" : "acks[" + i + "].", current, jobTypeOf, now));
@@ -47,7 +47,11 @@ public final class AckResolver {
     }
 
     private Settlement resolve(
-            Ack ack, String prefix, Map<Long, TaskInfo> current, Function<Long, String> jobTypeOf, Instant now) {
+            Ack ack,
+            String prefix,
+            Map<Long, TaskInfo> current,
+            BiFunction<Long, String, String> jobTypeOf,
+            Instant now) {
         if (ack.token() == null || ack.token().isBlank()) {
             throw new InvalidRequestException(prefix + "token", "is required");
         }
@@ -61,7 +65,7 @@ public final class AckResolver {
         List<TaskRow> enqueue = tasks.resolveAll(
                 ack.enqueue(),
                 i -> prefix + "enqueue[" + i + "].",
-                t -> t.jobId() == null ? null : jobTypeOf.apply(t.jobId()),
+                (t, field) -> t.jobId() == null ? null : jobTypeOf.apply(t.jobId(), field),
                 null,
                 now);
         Settlement base = switch (ack.kind()) {

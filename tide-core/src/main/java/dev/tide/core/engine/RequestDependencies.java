@@ -85,7 +85,7 @@ public final class RequestDependencies {
             }
         }
         return new Dependencies(
-                List.copyOf(ids), List.copyOf(rows), task.onDependencyFailure() == DependencyFailure.RUN);
+                List.copyOf(ids), List.copyOf(rows), task.onDependencyFailure() == DependencyFailure.RUN, field);
     }
 
     private static long taskId(String field, String entry) {

@@ -17,7 +17,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import java.util.function.IntFunction;
 
 /**
@@ -60,13 +60,14 @@ public final class TaskResolver {
      * the blob store ({@link TaskRow#blob()}); the caller writes it before the insert ({@link BlobPayloads#inserting}).
      *
      * @param prefix names a task's fields in errors, by position
-     * @param jobTypeOf the type of the job a task joins, or null
+     * @param jobTypeOf the type of the job a task joins, or null; given the task and where its job id sits in the
+     *     request (e.g. {@code tasks[2].jobId}), to name in the answer when that job does not exist
      * @param jobId the job they join when the caller decides it (a new job's tasks), else each task's own
      */
     public List<TaskRow> resolveAll(
             List<NewTask> tasks,
             IntFunction<String> prefix,
-            Function<NewTask, String> jobTypeOf,
+            BiFunction<NewTask, String, String> jobTypeOf,
             Long jobId,
             Instant now) {
         List<Dependencies> dependencies = RequestDependencies.of(tasks, prefix);
@@ -74,7 +75,13 @@ public final class TaskResolver {
         for (int i = 0; i < tasks.size(); i++) {
             NewTask t = tasks.get(i);
             rows.add(resolve(
-                    t, prefix.apply(i), t == null ? null : jobTypeOf.apply(t), jobId, now, dependencies.get(i), blobs));
+                    t,
+                    prefix.apply(i),
+                    t == null ? null : jobTypeOf.apply(t, prefix.apply(i) + "jobId"),
+                    jobId,
+                    now,
+                    dependencies.get(i),
+                    blobs));
         }
         return rows;
     }

@@ -102,7 +102,7 @@ public final class Processors {
     private List<Long> leasesInQueue(List<String> workers, String queue) {
         List<Long> ids = new ArrayList<>();
         for (String worker : workers) {
-            for (LeasedTask leased : store.taskLeaseList(worker)) {
+            for (LeasedTask leased : store.taskLeaseList(worker, null)) {
                 if (leased.task().queue().equals(queue)) {
                     ids.add(leased.id());
                 }

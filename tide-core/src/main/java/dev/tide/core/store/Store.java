@@ -56,6 +56,15 @@ public interface Store extends AutoCloseable {
 
     List<TaskType> taskTypeList();
 
+    /** Records that a worker named these task types (claimed one, or filtered by it); types already recorded stay. */
+    void namedTypeAdd(Collection<String> types, Instant now);
+
+    /** Every task type some worker has named. */
+    Set<String> namedTypeList();
+
+    /** Waiting tasks (scheduled, blocked, ready, parked) by type, for the types no worker has named. */
+    Map<String, Long> taskUnnamedTypeCounts();
+
     void jobTypeUpsert(JobType type, Instant now);
 
     List<JobType> jobTypeList();
@@ -109,6 +118,12 @@ public interface Store extends AutoCloseable {
 
     Optional<JobInfo> jobGet(long jobId);
 
+    /** Of the task ids, those of tasks that exist and belong to the owner (one statement). */
+    Set<Long> tasksOwnedBy(String owner, Collection<Long> taskIds);
+
+    /** Of the job ids, those of jobs that exist and belong to the owner (one statement). */
+    Set<Long> jobsOwnedBy(String owner, Collection<Long> jobIds);
+
     /** Replaces a job's info JSON; empty when the job does not exist. */
     Optional<JobInfo> jobInfoUpdate(long jobId, String info);
 
@@ -147,17 +162,23 @@ public interface Store extends AutoCloseable {
     /** Makes a failed or cancelled task ready again with attempts reset, re-opening its job. */
     Optional<SettleBatch> taskRetry(long taskId, Instant now);
 
-    /** The tasks leased to {@code owner}. */
-    List<LeasedTask> taskLeaseList(String owner);
+    /** The tasks leased to {@code owner} for {@code account} (any account when null; see {@link TaskClaim#account()}). */
+    List<LeasedTask> taskLeaseList(String owner, String account);
 
-    /** Re-leases every task leased to {@code owner} under a new token, without counting an attempt. */
-    List<LeasedTask> taskLeaseResume(String owner, String token, Instant now, Long leaseMillis);
+    /**
+     * Re-leases every task leased to {@code owner} for {@code account} (any when null) under a new token, without
+     * counting an attempt.
+     */
+    List<LeasedTask> taskLeaseResume(String owner, String account, String token, Instant now, Long leaseMillis);
 
     /** Leases whose expiry has passed, oldest first, for the engine to settle. */
     List<ExpiredLease> taskLeaseExpired(Instant now, int limit);
 
-    /** The leases held by {@code owner}, as the engine settles them when the owner restarts. */
-    List<ExpiredLease> taskLeaseOfOwner(String owner);
+    /**
+     * The leases held by {@code owner} for {@code account} (any when null), as the engine settles them when the owner
+     * restarts.
+     */
+    List<ExpiredLease> taskLeaseOfOwner(String owner, String account);
 
     /** Sets the waiting tasks of a selection aside (parked); leased ones run on. Returns how many it parked. */
     int taskPark(TaskSelection selection);

@@ -7,6 +7,8 @@ import java.util.Set;
 
 /**
  * @param types only these types; empty for any
+ * @param account the authenticated account the claim is made for, recorded with its leases; null for unscoped
+ *     (embedded code, administrators)
  * @param leaseMillis lease length for every claimed task; null for each task's own
  * @param maxPayloadBytes only tasks whose payload is at most this many bytes; null for any
  * @param users whose tasks the claim may take
@@ -19,6 +21,7 @@ public record TaskClaim(
         Set<String> types,
         int limit,
         String owner,
+        String account,
         String token,
         Instant now,
         Long leaseMillis,
@@ -44,7 +47,7 @@ public record TaskClaim(
             Long leaseMillis,
             Long maxPayloadBytes,
             UserFilter users) {
-        this(queue, types, limit, owner, token, now, leaseMillis, maxPayloadBytes, users, null, null, null);
+        this(queue, types, limit, owner, null, token, now, leaseMillis, maxPayloadBytes, users, null, null, null);
     }
 
     /** The same claim for at most {@code newLimit} tasks, narrowed as given. */
@@ -54,6 +57,7 @@ public record TaskClaim(
                 onlyTypes,
                 newLimit,
                 owner,
+                account,
                 token,
                 now,
                 leaseMillis,

@@ -59,8 +59,9 @@ public record TaskRow(
      *
      * @param runAnyway whether a dependency that ends without succeeding counts as met (else the task is cancelled)
      */
-    public record Dependencies(List<Long> taskIds, List<Integer> rows, boolean runAnyway) {
-        public static final Dependencies NONE = new Dependencies(List.of(), List.of(), false);
+    /** @param field where the dependencies sit in the request (e.g. {@code tasks[2].dependsOn}), named in answers */
+    public record Dependencies(List<Long> taskIds, List<Integer> rows, boolean runAnyway, String field) {
+        public static final Dependencies NONE = new Dependencies(List.of(), List.of(), false, "dependsOn");
 
         public Dependencies {
             taskIds = List.copyOf(taskIds);

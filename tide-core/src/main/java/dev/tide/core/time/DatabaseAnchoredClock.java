@@ -24,6 +24,8 @@ public final class DatabaseAnchoredClock implements InstantSource, AutoCloseable
 
     private static final Logger log = LoggerFactory.getLogger(DatabaseAnchoredClock.class);
     private static final int SAMPLES = 3;
+    /** A host this far off the database's clock is told at start (ms); a few ms is ordinary network noise. */
+    private static final long SKEW_WORTH_TELLING_MILLIS = 1_000;
 
     private final LongSupplier databaseMillis;
     private final LongSupplier nanoTime;
@@ -57,6 +59,14 @@ public final class DatabaseAnchoredClock implements InstantSource, AutoCloseable
         this.nanoTime = nanoTime;
         this.reanchorNanos = reanchorEvery.toNanos();
         this.anchor = read();
+        long skew = skewMillis();
+        if (Math.abs(skew) >= SKEW_WORTH_TELLING_MILLIS) {
+            log.warn(
+                    "this host's clock is {} ms {} the database's; Tide times leases, run-at and schedules on the "
+                            + "database's clock, so this is harmless to the queue, but worth fixing (NTP)",
+                    Math.abs(skew),
+                    skew < 0 ? "ahead of" : "behind");
+        }
         this.thread = background
                 ? Thread.ofPlatform().name("tide-clock-anchor").daemon(true).start(this::loop)
                 : null;
@@ -90,7 +100,7 @@ public final class DatabaseAnchoredClock implements InstantSource, AutoCloseable
         long bestRoundTrip = Long.MAX_VALUE;
         for (int i = 0; i < SAMPLES; i++) {
             long before = nanoTime.getAsLong();
-            long wall = System.currentTimeMillis();
+            long wall = HostClock.INSTANCE.millis();
             long db = databaseMillis.getAsLong();
             long after = nanoTime.getAsLong();
             long roundTrip = after - before;

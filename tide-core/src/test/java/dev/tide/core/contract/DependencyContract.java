@@ -210,8 +210,7 @@ public abstract class DependencyContract extends ManualQueueContract {
         assertThatThrownBy(() -> queue.enqueueAll(
                         List.of(task("x").build(), task("y").dependsOn(a + 1000).build())))
                 .isInstanceOf(InvalidRequestException.class)
-                .hasMessageContaining("dependsOn")
-                .hasMessageContaining("task " + (a + 1000) + " does not exist");
+                .hasMessage("tasks[1].dependsOn: no such task: " + (a + 1000));
         assertThat(runAll(Ack.Kind.SUCCEED)).isEqualTo("a");
     }
 

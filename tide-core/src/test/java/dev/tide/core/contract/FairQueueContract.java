@@ -220,6 +220,55 @@ public abstract class FairQueueContract extends ManualQueueContract {
     }
 
     @Test
+    void aUserHeldBackByItsCapBanksNoCreditAndTurnsStayTwoToOne() {
+        queue.assignUsers(FAIR, new UserShares(Set.of("a"), 2, null));
+        queue.assignUsers(FAIR, new UserShares(Set.of("b"), 1, 1));
+        enqueueMany(FAIR, "a", 90);
+        enqueueMany(FAIR, "b", 20);
+        LeasedTask held = queue.claim(ClaimRequest.of(FAIR, "w", 1).withUsers(UserFilter.requiring("b")))
+                .get(0);
+        // b sits at its cap while a is served sixty times: b's turns go by, they are not owed to it later.
+        assertThat(turns(FAIR, 60)).isEqualTo("a".repeat(60));
+        queue.ack(Ack.succeed(held.lease()));
+        String next = turns(FAIR, 30);
+        for (int turn = 0; turn < 30; turn += 3) {
+            assertThat(next.substring(turn, turn + 3).chars().filter(c -> c == 'b'))
+                    .as("turn %d of %s", turn / 3, next)
+                    .hasSize(1);
+        }
+    }
+
+    @Test
+    void aUserLeftOutByClaimsFiltersBanksNoCreditEither() {
+        enqueueMany(FAIR, "a", 30);
+        enqueueMany(FAIR, "b", 30);
+        assertThat(turns(ClaimRequest.of(FAIR, "w", 1).withUsers(UserFilter.excluding("b")), 20))
+                .isEqualTo("a".repeat(20));
+        String next = turns(FAIR, 10);
+        for (int turn = 0; turn < 10; turn += 2) {
+            assertThat(next.substring(turn, turn + 2).chars().filter(c -> c == 'b'))
+                    .as("turn %d of %s", turn / 2, next)
+                    .hasSize(1);
+        }
+    }
+
+    /** The owners of {@code n} single claims from the lane, each acknowledged at once. */
+    private String turns(String lane, int n) {
+        return turns(ClaimRequest.of(lane, "w", 1), n);
+    }
+
+    /** The owners of the tasks of {@code n} claims of one task, each acknowledged at once. */
+    private String turns(ClaimRequest request, int n) {
+        StringBuilder owners = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            LeasedTask task = queue.claim(request).get(0);
+            owners.append(task.task().owner());
+            queue.ack(Ack.succeed(task.lease()));
+        }
+        return owners.toString();
+    }
+
+    @Test
     void claimingAChosenTaskKeepsTheCapToo() {
         queue.assignUsers(FAIR, new UserShares(Set.of("a"), null, 1));
         long one = enqueue(FAIR, "a");

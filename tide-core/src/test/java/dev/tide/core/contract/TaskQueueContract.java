@@ -1159,7 +1159,8 @@ public abstract class TaskQueueContract {
                         NewTask.builder("t").job(created.job().id()).build()))
                 .isInstanceOf(ConflictException.class);
         assertThatThrownBy(() -> queue.enqueue(NewTask.builder("t").job(123_456).build()))
-                .isInstanceOf(NotFoundException.class);
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessage("jobId: no such job: 123456");
         assertThatThrownBy(() -> queue.job(123_456)).isInstanceOf(NotFoundException.class);
     }
 
@@ -1274,6 +1275,29 @@ public abstract class TaskQueueContract {
                 .isInstanceOfSatisfying(
                         InvalidRequestException.class,
                         e -> assertThat(e.field()).isEqualTo("cursor"));
+    }
+
+    @Test
+    void aCursorPagesOnlyTheListingThatIssuedIt() {
+        for (String owner : List.of("ann", "ann", "ann", "ben", "ben", "ben")) {
+            queue.enqueue(NewTask.builder("t").owner(owner).build());
+        }
+        TaskQuery anns = TaskQuery.all().withOwner("ann").withLimit(1);
+        String cursor = queue.tasks(anns).nextCursor();
+        assertThat(queue.tasks(anns.withCursor(cursor)).items()).hasSize(1);
+
+        String refusal =
+                "cursor: is not a cursor of this listing: pass the nextCursor of the previous page, same filters";
+        for (TaskQuery other : List.of(
+                TaskQuery.all().withOwner("ben").withLimit(1).withCursor(cursor),
+                TaskQuery.all().withLimit(1).withCursor(cursor),
+                anns.withCursor("0:1:0123456789abcdef"),
+                anns.withCursor("not a cursor"))) {
+            assertThatThrownBy(() -> queue.tasks(other))
+                    .as(other.toString())
+                    .isInstanceOf(InvalidRequestException.class)
+                    .hasMessage(refusal);
+        }
     }
 
     @Test

@@ -261,6 +261,25 @@ public abstract class WorkerContract {
     }
 
     @Test
+    void heartbeatsKeepTheLeaseLengthThePoolAskedFor() {
+        // the type's lease is an hour: a heartbeat that fell back to it would leave a crashed worker's task for an hour
+        queue.defineTaskType(TaskType.named("short").withLeaseDuration(Duration.ofHours(1)));
+        long id = queue.enqueue(NewTask.of("short", 1)).id();
+        List<Duration> leftAfterHeartbeats = new java.util.concurrent.CopyOnWriteArrayList<>();
+        start(pool("w").leaseDuration(Duration.ofMillis(900)).handler("short", ctx -> {
+            Thread.sleep(1_500); // beyond the 900 ms asked for: only heartbeats keep it
+            leftAfterHeartbeats.add(Duration.between(
+                    java.time.Instant.now(), fixture.engine().task(id).leaseExpiresAt()));
+            ledger.record(ctx.task().id(), ctx.lease().token(), "w");
+        }));
+        await("done", Duration.ofSeconds(30), () -> queue.task(id).state() == TaskState.FINISHED);
+        assertThat(queue.task(id).attempts()).isEqualTo(1);
+        assertThat(leftAfterHeartbeats)
+                .singleElement()
+                .satisfies(left -> assertThat(left).isPositive().isLessThanOrEqualTo(Duration.ofMillis(900)));
+    }
+
+    @Test
     void aRestartedWorkerTakesBackItsTasksAtOnce() {
         queue.defineTaskType(TaskType.named("job").withLeaseDuration(Duration.ofHours(1)));
         long id = queue.enqueue(NewTask.of("job", 1)).id();

@@ -38,6 +38,7 @@ final class ClaimStatement {
         }
         Statement st = tx.prepare(name, filters)
                 .set("owner", claim.owner())
+                .set("account", claim.account())
                 .set("token", claim.token())
                 .set("now", claim.now())
                 .set("lease_ms", claim.leaseMillis())

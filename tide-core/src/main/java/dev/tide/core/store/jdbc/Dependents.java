@@ -2,10 +2,10 @@ package dev.tide.core.store.jdbc;
 
 import dev.tide.api.ConflictException;
 import dev.tide.api.EnqueueResult;
-import dev.tide.api.InvalidRequestException;
 import dev.tide.api.Outcome;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskState;
+import dev.tide.api.auth.Owners;
 import dev.tide.api.json.Json;
 import dev.tide.core.store.TaskRow;
 import java.sql.ResultSet;
@@ -41,24 +41,28 @@ final class Dependents {
             Tx tx, List<TaskRow> rows, List<EnqueueResult> results, Instant now, Set<String> ready)
             throws SQLException {
         Map<Integer, List<Long>> dependenciesOf = new LinkedHashMap<>();
-        Set<Long> dependedOn = new LinkedHashSet<>();
+        Map<Long, String> dependedOn = new LinkedHashMap<>(); // each id, and the first field that names it
         for (int i = 0; i < rows.size(); i++) {
             TaskRow.Dependencies deps = rows.get(i).dependencies();
             if (deps.isEmpty() || !results.get(i).created()) {
                 continue;
             }
             Set<Long> ids = new LinkedHashSet<>(deps.taskIds());
+            for (long id : deps.taskIds()) {
+                dependedOn.putIfAbsent(id, deps.field());
+            }
             for (int row : deps.rows()) {
                 ids.add(results.get(row).id());
             }
             dependenciesOf.put(i, List.copyOf(ids));
-            dependedOn.addAll(ids);
         }
         if (dependenciesOf.isEmpty()) {
             return Map.of();
         }
         Map<Integer, TaskInfo> linked = new HashMap<>();
-        Map<Long, Outcome> ended = markDependedOn(tx, dependedOn);
+        Set<Long> all = new LinkedHashSet<>(dependedOn.keySet());
+        dependenciesOf.values().forEach(all::addAll);
+        Map<Long, Outcome> ended = markDependedOn(tx, dependedOn, all);
         List<Long> edgeFrom = new ArrayList<>();
         List<Long> edgeTo = new ArrayList<>();
         for (Map.Entry<Integer, List<Long>> e : dependenciesOf.entrySet()) {
@@ -104,7 +108,8 @@ final class Dependents {
      * row: a task ending concurrently has either ended before (and is answered here) or ends after this transaction,
      * when its settlement sees the mark and finds the new dependents.
      */
-    private static Map<Long, Outcome> markDependedOn(Tx tx, Set<Long> ids) throws SQLException {
+    private static Map<Long, Outcome> markDependedOn(Tx tx, Map<Long, String> named, Set<Long> ids)
+            throws SQLException {
         Map<Long, Outcome> ended = new HashMap<>();
         Set<Long> found = new LinkedHashSet<>();
         try (ResultSet rs =
@@ -120,7 +125,7 @@ final class Dependents {
         }
         for (long id : ids) {
             if (!found.contains(id)) {
-                throw new InvalidRequestException("dependsOn", "task " + id + " does not exist");
+                throw Owners.noSuchTask(named.getOrDefault(id, "dependsOn"), id);
             }
         }
         return ended;

@@ -21,7 +21,9 @@ import java.util.TreeMap;
  * each in {@code tide_users}, by pass), then each one's next tasks (one range of the ready index). A user at its
  * concurrency cap, excluded, prohibited or out of the turns costs one skipped row, however many tasks it has waiting.
  * The chosen users' tasks are leased in one statement per number of tasks each gets (usually one), and their turns
- * move in one more: a claim's round trips do not grow with the users it serves.
+ * move in one more: a claim's round trips do not grow with the users it serves. A user the turns went past (capped,
+ * filtered out, without ready tasks) starts at the queue's clock ({@link FairTurns#start}), read with the queue's row
+ * the claim reads anyway: its pass is corrected when it is next served, never by a write while it waits.
  *
  * <p>The user rows stay locked until the claim commits (on PostgreSQL by {@code FOR UPDATE SKIP LOCKED}, so
  * concurrent claimers move on to the next users instead of waiting). A user's leases are counted after its row is
@@ -77,8 +79,13 @@ final class FairClaim {
                 return;
             }
             double horizon = horizon(left, users);
-            drained.addAll(take(FairTurns.plan(users, slots, horizon)));
+            drained.addAll(take(FairTurns.plan(users, slots, horizon, clock())));
         }
+    }
+
+    /** The queue's clock as this claim has moved it so far: no user's turns start behind it. */
+    private double clock() {
+        return Math.max(queue.clock(), largestPassServed);
     }
 
     /**
@@ -96,7 +103,9 @@ final class FairClaim {
             }
             String first = rs.getString("owner");
             boolean ours = held.stream().anyMatch(u -> u.name().equals(first));
-            return ours ? Double.POSITIVE_INFINITY : DispatchKey.racePosition(rs.getBytes("pass")) + FairTurns.ROUND;
+            return ours
+                    ? Double.POSITIVE_INFINITY
+                    : FairTurns.start(DispatchKey.racePosition(rs.getBytes("pass")), clock()) + FairTurns.ROUND;
         }
     }
 
@@ -182,7 +191,7 @@ final class FairClaim {
             int taken = batch.size();
             double step = FairTurns.step(user.allocation());
             if (taken > 0) {
-                largestPassServed = Math.max(largestPassServed, user.pass() + (taken - 1) * step);
+                largestPassServed = Math.max(largestPassServed, turn.start() + (taken - 1) * step);
             }
             if (taken < turn.tasks()) {
                 shortOfPlan.add(user.name());
@@ -190,8 +199,8 @@ final class FairClaim {
             // Fewer tasks than asked: the user has no more ready ones, unless the claim passed some over (by type or
             // size). Its row leaves the turns until a task of its becomes ready again (the trigger sets it back).
             boolean drained = taken < turn.tasks() && !claim.filtersTasks();
-            passes.add(
-                    List.of(user.name(), HEX.formatHex(DispatchKey.race(user.pass() + taken * step)), drained ? 0 : 1));
+            passes.add(List.of(
+                    user.name(), HEX.formatHex(DispatchKey.race(turn.start() + taken * step)), drained ? 0 : 1));
         }
         tx.prepare("fair_users_turn")
                 .set("queue", claim.queue())

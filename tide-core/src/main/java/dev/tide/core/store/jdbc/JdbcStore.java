@@ -16,7 +16,6 @@ import dev.tide.api.JobType;
 import dev.tide.api.Lease;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.LoadReadings;
-import dev.tide.api.NotFoundException;
 import dev.tide.api.Outcome;
 import dev.tide.api.Page;
 import dev.tide.api.ProcessorDefinition;
@@ -41,6 +40,7 @@ import dev.tide.api.TideEvent;
 import dev.tide.api.UserShares;
 import dev.tide.api.auth.AccountDefaults;
 import dev.tide.api.auth.NewAccount;
+import dev.tide.api.auth.Owners;
 import dev.tide.api.auth.Role;
 import dev.tide.api.auth.TokenInfo;
 import dev.tide.api.json.Json;
@@ -183,6 +183,42 @@ public abstract class JdbcStore implements Store {
     }
 
     @Override
+    public void namedTypeAdd(Collection<String> types, Instant now) {
+        write(tx -> {
+            for (String type : types) {
+                tx.prepare("named_type_add").set("type", type).set("now", now).update();
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public Set<String> namedTypeList() {
+        return read(tx -> {
+            Set<String> named = new HashSet<>();
+            try (ResultSet rs = tx.prepare("named_type_list").query()) {
+                while (rs.next()) {
+                    named.add(rs.getString("type"));
+                }
+            }
+            return named;
+        });
+    }
+
+    @Override
+    public Map<String, Long> taskUnnamedTypeCounts() {
+        return read(tx -> {
+            Map<String, Long> counts = new TreeMap<>();
+            try (ResultSet rs = tx.prepare("status_unnamed_types").query()) {
+                while (rs.next()) {
+                    counts.put(rs.getString("type"), rs.getLong("n"));
+                }
+            }
+            return counts;
+        });
+    }
+
+    @Override
     public void jobTypeUpsert(JobType type, Instant now) {
         write(tx -> tx.prepare("job_type_upsert")
                 .set("name", type.name())
@@ -305,6 +341,27 @@ public abstract class JdbcStore implements Store {
     @Override
     public Optional<JobInfo> jobGet(long jobId) {
         return read(tx -> jobGet(tx, jobId));
+    }
+
+    @Override
+    public Set<Long> tasksOwnedBy(String owner, Collection<Long> taskIds) {
+        return read(tx -> owned(tx, "task_ids_owned", owner, taskIds));
+    }
+
+    @Override
+    public Set<Long> jobsOwnedBy(String owner, Collection<Long> jobIds) {
+        return read(tx -> owned(tx, "job_ids_owned", owner, jobIds));
+    }
+
+    private static Set<Long> owned(Tx tx, String query, String owner, Collection<Long> ids) throws SQLException {
+        Set<Long> owned = new HashSet<>();
+        try (ResultSet rs =
+                tx.prepare(query).set("owner", owner).setLongs("ids", ids).query()) {
+            while (rs.next()) {
+                owned.add(rs.getLong("id"));
+            }
+        }
+        return owned;
     }
 
     private static Optional<JobInfo> jobGet(Tx tx, long jobId) throws SQLException {
@@ -503,7 +560,8 @@ public abstract class JdbcStore implements Store {
             if (jobId == null || jobs.containsKey(jobId)) {
                 continue;
             }
-            JobInfo job = jobGet(tx, jobId).orElseThrow(() -> new NotFoundException("job " + jobId));
+            // Checked before the insert; gone since only when pruned in between.
+            JobInfo job = jobGet(tx, jobId).orElseThrow(() -> Owners.noSuchJob("jobId", jobId));
             if (job.state() != JobState.OPEN) {
                 throw new ConflictException("job " + jobId + " has finished; start a new job for more tasks");
             }
@@ -656,6 +714,7 @@ public abstract class JdbcStore implements Store {
         Claimed row;
         try (ResultSet rs = tx.prepare("task_claim_by_id")
                 .set("owner", claim.owner())
+                .set("account", claim.account())
                 .set("token", claim.token())
                 .set("now", claim.now())
                 .set("lease_ms", claim.leaseMillis())
@@ -1114,7 +1173,7 @@ public abstract class JdbcStore implements Store {
             }
             String next = more
                     ? TaskListSql.encode(
-                            lastSortValue, items.get(items.size() - 1).id())
+                            query, lastSortValue, items.get(items.size() - 1).id())
                     : null;
             return new Page<>(items, next);
         });
@@ -1123,11 +1182,13 @@ public abstract class JdbcStore implements Store {
     // --- leases of one worker ------------------------------------------------------------------------------------
 
     @Override
-    public List<LeasedTask> taskLeaseList(String owner) {
+    public List<LeasedTask> taskLeaseList(String owner, String account) {
         return read(tx -> {
             List<LeasedTask> out = new ArrayList<>();
-            try (ResultSet rs =
-                    tx.prepare("task_lease_list").set("owner", owner).query()) {
+            try (ResultSet rs = tx.prepare("task_lease_list")
+                    .set("owner", owner)
+                    .set("account", account)
+                    .query()) {
                 while (rs.next()) {
                     out.add(Rows.leased(rs, null));
                 }
@@ -1137,7 +1198,7 @@ public abstract class JdbcStore implements Store {
     }
 
     @Override
-    public List<LeasedTask> taskLeaseResume(String owner, String token, Instant now, Long leaseMillis) {
+    public List<LeasedTask> taskLeaseResume(String owner, String account, String token, Instant now, Long leaseMillis) {
         return write(tx -> {
             List<LeasedTask> out = new ArrayList<>();
             try (ResultSet rs = tx.prepare("task_lease_resume")
@@ -1145,6 +1206,7 @@ public abstract class JdbcStore implements Store {
                     .set("now", now)
                     .set("lease_ms", leaseMillis)
                     .set("owner", owner)
+                    .set("account", account)
                     .query()) {
                 while (rs.next()) {
                     out.add(Rows.leased(rs, leaseMillis));
@@ -1162,8 +1224,9 @@ public abstract class JdbcStore implements Store {
     }
 
     @Override
-    public List<ExpiredLease> taskLeaseOfOwner(String owner) {
-        return read(tx -> expiredLeases(tx.prepare("task_lease_of_owner").set("owner", owner)));
+    public List<ExpiredLease> taskLeaseOfOwner(String owner, String account) {
+        return read(tx -> expiredLeases(
+                tx.prepare("task_lease_of_owner").set("owner", owner).set("account", account)));
     }
 
     private static List<ExpiredLease> expiredLeases(Statement st) throws SQLException {

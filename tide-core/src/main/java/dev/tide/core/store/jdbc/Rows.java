@@ -105,11 +105,14 @@ public final class Rows {
     }
 
     /**
-     * A task row with its lease; the lease length is the override the claim asked for, else the row's own.
+     * A task row with its lease; the lease length is the override the claim asked for, else what the lease was
+     * granted (lease_granted_ms), else the task's own (a lease taken before that column existed).
      */
     public static LeasedTask leased(ResultSet rs, Long leaseOverrideMillis) throws SQLException {
         TaskInfo task = task(rs);
-        long millis = leaseOverrideMillis != null ? leaseOverrideMillis : rs.getLong("lease_ms");
+        Long granted = nullableLong(rs, "lease_granted_ms");
+        long millis =
+                leaseOverrideMillis != null ? leaseOverrideMillis : granted != null ? granted : rs.getLong("lease_ms");
         Lease lease = new Lease(
                 task.id(),
                 task.leaseOwner(),

@@ -3,16 +3,22 @@ package dev.tide.core.store.jdbc;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.TaskQuery;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Base64;
+import java.util.HexFormat;
 import java.util.List;
 
 /**
  * The browse query, built from a {@link TaskQuery} in SQL both dialects accept. Pages are keyset pages: the cursor
  * holds the last row's sort value and id, so a page costs the same however deep it is, and rows added meanwhile neither
  * repeat nor vanish.
+ *
+ * <p>A cursor is {@code <sortValue>:<id>:<digest>}, the digest binding it to its listing: the first 8 bytes (hex) of
+ * SHA-256 over the listing's filters and order, owner included. A cursor is taken only by the listing that issued it,
+ * so one user's cursor cannot page through another's listing, nor can it be made up to probe positions.
  */
 public final class TaskListSql {
     private static final String NULL_LAST = "9223372036854775807";
@@ -45,7 +51,7 @@ public final class TaskListSql {
         String expr = sortExpression(q.sort());
         String dir = q.descending() ? "DESC" : "ASC";
         if (q.cursor() != null) {
-            long[] position = decode(q.cursor());
+            long[] position = decode(q.cursor(), digest(q));
             where.append(" AND (")
                     .append(expr)
                     .append(", id) ")
@@ -92,19 +98,44 @@ public final class TaskListSql {
         };
     }
 
-    /** The cursor pointing after a row with this sort value and id. */
-    public static String encode(long sortValue, long id) {
-        String text = sortValue + ":" + id;
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(text.getBytes(StandardCharsets.UTF_8));
+    /** The cursor of listing {@code q} pointing after a row with this sort value and id. */
+    public static String encode(TaskQuery q, long sortValue, long id) {
+        return sortValue + ":" + id + ":" + digest(q);
     }
 
-    private static long[] decode(String cursor) {
+    /** A malformed cursor and one of another listing (other filters, another owner) answer alike. */
+    private static long[] decode(String cursor, String digest) {
+        String[] parts = cursor.split(":", -1);
+        if (parts.length == 3 && parts[2].equals(digest)) {
+            try {
+                return new long[] {Long.parseLong(parts[0]), Long.parseLong(parts[1])};
+            } catch (NumberFormatException e) {
+                // answered below
+            }
+        }
+        throw new InvalidRequestException(
+                "cursor", "is not a cursor of this listing: pass the nextCursor of the previous page, same filters");
+    }
+
+    /** What makes a listing one: its filters and order (not its page size). */
+    private static String digest(TaskQuery q) {
+        String listing = String.join(
+                "\0",
+                String.valueOf(q.queue()),
+                q.state() == null ? "-" : q.state().wireName(),
+                q.outcome() == null ? "-" : q.outcome().wireName(),
+                String.valueOf(q.type()),
+                String.valueOf(q.jobId()),
+                String.valueOf(q.owner()),
+                String.valueOf(q.leaseOwner()),
+                String.valueOf(q.errorsOnly()),
+                q.sort().name(),
+                String.valueOf(q.descending()));
         try {
-            String text = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
-            int colon = text.indexOf(':');
-            return new long[] {Long.parseLong(text.substring(0, colon)), Long.parseLong(text.substring(colon + 1))};
-        } catch (RuntimeException e) {
-            throw new InvalidRequestException("cursor", "is not a cursor this server issued");
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(listing.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(hash, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
         }
     }
 }

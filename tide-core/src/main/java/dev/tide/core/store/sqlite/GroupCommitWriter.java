@@ -9,7 +9,9 @@ import dev.tide.core.store.jdbc.Tx;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,25 +43,21 @@ final class GroupCommitWriter implements AutoCloseable {
     private final LinkedBlockingQueue<Unit<?>> queue = new LinkedBlockingQueue<>();
     private final CommitStats stats = new CommitStats();
     private final Thread thread;
-    private final PreparedStatement begin;
-    private final PreparedStatement commit;
-    private final PreparedStatement rollback;
-    private final PreparedStatement savepoint;
-    private final PreparedStatement release;
-    private final PreparedStatement rollbackToSavepoint;
+    /** The statements {@link #tx} prepared, by name; dropped with the control statements after a failure. */
+    private final Map<String, PreparedStatement> cache = new HashMap<>();
+    // The control statements are prepared once and again after a failure (see recover()).
+    private PreparedStatement begin;
+    private PreparedStatement commit;
+    private PreparedStatement savepoint;
+    private PreparedStatement release;
+    private PreparedStatement rollbackToSavepoint;
     private volatile boolean running = true;
 
     GroupCommitWriter(Connection connection, SqlFile sql, Dialect dialect, int maxBatch) throws SQLException {
         this.connection = connection;
-        Map<String, PreparedStatement> cache = new HashMap<>();
         this.tx = new Tx(connection, sql, dialect, cache);
         this.maxBatch = maxBatch;
-        this.begin = connection.prepareStatement("BEGIN IMMEDIATE");
-        this.commit = connection.prepareStatement("COMMIT");
-        this.rollback = connection.prepareStatement("ROLLBACK");
-        this.savepoint = connection.prepareStatement("SAVEPOINT unit");
-        this.release = connection.prepareStatement("RELEASE unit");
-        this.rollbackToSavepoint = connection.prepareStatement("ROLLBACK TO unit");
+        prepareControls();
         this.thread =
                 Thread.ofPlatform().name("tide-sqlite-writer").daemon(true).start(this::loop);
     }
@@ -110,6 +108,7 @@ final class GroupCommitWriter implements AutoCloseable {
                 for (Unit<?> unit : group) {
                     unit.done.completeExceptionally(t);
                 }
+                recover();
             } finally {
                 group.clear();
             }
@@ -137,11 +136,8 @@ final class GroupCommitWriter implements AutoCloseable {
         try {
             commit.execute();
         } catch (SQLException e) {
-            try {
-                rollback.execute();
-            } catch (SQLException ignored) {
-                // The commit failure is what the callers need to hear about.
-            }
+            // A failed COMMIT (disk full, I/O error) may leave the transaction open; nothing of it may survive.
+            recover();
             StoreException failure = new StoreException("SQLite commit failed: " + e.getMessage(), e);
             group.forEach(u -> u.done.completeExceptionally(failure));
             return;
@@ -162,6 +158,45 @@ final class GroupCommitWriter implements AutoCloseable {
             rollbackToSavepoint.execute();
             release.execute();
             unit.error = t;
+        }
+    }
+
+    private void prepareControls() throws SQLException {
+        begin = connection.prepareStatement("BEGIN IMMEDIATE");
+        commit = connection.prepareStatement("COMMIT");
+        savepoint = connection.prepareStatement("SAVEPOINT unit");
+        release = connection.prepareStatement("RELEASE unit");
+        rollbackToSavepoint = connection.prepareStatement("ROLLBACK TO unit");
+    }
+
+    /**
+     * Brings the connection back to a clean state after a failed group, so the next group can start: rolls back
+     * whatever transaction is still open, and prepares every statement afresh. After an SQLite error such as {@code
+     * SQLITE_FULL} the driver may have finalized prepared statements ("statement is not executing") and the
+     * transaction may still be open ("cannot start a transaction within a transaction"); without this the writer would
+     * refuse every write until restarted, though the disk had room again.
+     */
+    private void recover() {
+        try (Statement st = connection.createStatement()) {
+            st.execute("ROLLBACK");
+        } catch (SQLException e) {
+            // No transaction was open: nothing to roll back.
+        }
+        List<PreparedStatement> stale = new ArrayList<>(cache.values());
+        stale.addAll(Arrays.asList(begin, commit, savepoint, release, rollbackToSavepoint));
+        cache.clear();
+        for (PreparedStatement ps : stale) {
+            try {
+                ps.close();
+            } catch (SQLException ignored) {
+                // Being thrown away.
+            }
+        }
+        try {
+            prepareControls();
+        } catch (SQLException e) {
+            // The connection itself is broken; the next group fails on it and tries again.
+            log.error("SQLite writer cannot prepare its statements again", e);
         }
     }
 

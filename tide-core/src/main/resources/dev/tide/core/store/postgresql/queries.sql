@@ -97,6 +97,13 @@ RETURNING *;
 -- name: job_get
 SELECT * FROM tide_jobs WHERE id = :id;
 
+-- Of the ids, those the owner's: the ownership check of a confined caller's request.
+-- name: task_ids_owned
+SELECT id FROM tide_tasks WHERE owner = :owner AND id = ANY(:ids::bigint[]);
+
+-- name: job_ids_owned
+SELECT id FROM tide_jobs WHERE owner = :owner AND id = ANY(:ids::bigint[]);
+
 -- name: job_info_update
 UPDATE tide_jobs SET info = :info WHERE id = :id RETURNING *;
 
@@ -262,8 +269,9 @@ picked AS (
     SELECT l.id FROM (SELECT id, row_number() OVER () AS n FROM late) l, found
     WHERE l.n <= :limit::int - LEAST(:limit::int - :late_share::int, found.on_time))
 UPDATE tide_tasks t
-SET state = 'leased', lease_owner = :owner, lease_token = :token,
-    lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, t.lease_ms), attempts = t.attempts + 1,
+SET state = 'leased', lease_owner = :owner, lease_account = :account::text, lease_token = :token,
+    lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, t.lease_ms),
+    lease_granted_ms = COALESCE(:lease_ms::bigint, t.lease_ms), attempts = t.attempts + 1,
     started_at = COALESCE(t.started_at, :now::bigint)
 WHERE t.id = ANY(ARRAY(SELECT id FROM picked))
 RETURNING t.*;
@@ -283,8 +291,9 @@ WITH picked AS (
         FOR UPDATE SKIP LOCKED) p
     WHERE u.queue = :queue AND u.owner = ANY(:owners::text[]))
 UPDATE tide_tasks t
-SET state = 'leased', lease_owner = :owner, lease_token = :token,
-    lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, t.lease_ms), attempts = t.attempts + 1,
+SET state = 'leased', lease_owner = :owner, lease_account = :account::text, lease_token = :token,
+    lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, t.lease_ms),
+    lease_granted_ms = COALESCE(:lease_ms::bigint, t.lease_ms), attempts = t.attempts + 1,
     started_at = COALESCE(t.started_at, :now::bigint)
 WHERE t.id = ANY(ARRAY(SELECT id FROM picked))
 RETURNING t.*;
@@ -441,8 +450,9 @@ FOR UPDATE;
 -- A claim of one chosen task still keeps its owner's concurrency cap in a fair queue.
 -- name: task_claim_by_id
 UPDATE tide_tasks
-SET state = 'leased', lease_owner = :owner, lease_token = :token,
-    lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, lease_ms), attempts = attempts + 1,
+SET state = 'leased', lease_owner = :owner, lease_account = :account::text, lease_token = :token,
+    lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, lease_ms),
+    lease_granted_ms = COALESCE(:lease_ms::bigint, lease_ms), attempts = attempts + 1,
     started_at = COALESCE(started_at, :now::bigint)
 WHERE id = :id AND (state || '') = 'ready' AND (expires_at IS NULL OR expires_at > :now::bigint)
   AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name IN (tide_tasks.queue, '*') AND q.suspended = 1)
@@ -455,17 +465,19 @@ WHERE id = :id AND (state || '') = 'ready' AND (expires_at IS NULL OR expires_at
               AND t.dispatch_key >= u.key_from AND t.dispatch_key < u.key_to))
 RETURNING *;
 
+-- A heartbeat without an extension (:lease_ms null) extends by what the claim granted (lease_granted_ms, V019).
 -- name: task_lease_extend
-UPDATE tide_tasks SET lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, lease_ms)
+UPDATE tide_tasks SET lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, lease_granted_ms, lease_ms)
 WHERE id = :id AND lease_token = :token
-RETURNING id, lease_owner, lease_token, lease_expires_at, COALESCE(:lease_ms::bigint, lease_ms) AS granted_ms;
+RETURNING id, lease_owner, lease_token, lease_expires_at,
+          COALESCE(:lease_ms::bigint, lease_granted_ms, lease_ms) AS granted_ms;
 
 -- name: task_lease_extend_many
-UPDATE tide_tasks t SET lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, t.lease_ms)
+UPDATE tide_tasks t SET lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, t.lease_granted_ms, t.lease_ms)
 FROM unnest(:ids::bigint[], :tokens::text[]) AS s(id, token)
 WHERE t.id = s.id AND t.lease_token = s.token
 RETURNING t.id, t.lease_owner, t.lease_token, t.lease_expires_at,
-          COALESCE(:lease_ms::bigint, t.lease_ms) AS granted_ms;
+          COALESCE(:lease_ms::bigint, t.lease_granted_ms, t.lease_ms) AS granted_ms;
 
 -- name: task_finish
 UPDATE tide_tasks
@@ -632,12 +644,18 @@ WHERE id = ANY(ARRAY(
 -- name: job_late_mark
 UPDATE tide_jobs SET late_at = :now WHERE id = :id;
 
+-- A worker name's leases as one account sees them (AccountWorkers): those it claimed, or all when :account is null.
 -- name: task_lease_list
-SELECT * FROM tide_tasks WHERE state = 'leased' AND lease_owner = :owner ORDER BY id;
+SELECT * FROM tide_tasks
+WHERE state = 'leased' AND lease_owner = :owner AND (:account::text IS NULL OR lease_account = :account::text)
+ORDER BY id;
 
+-- A resume without a lease length keeps the one the claim granted.
 -- name: task_lease_resume
-UPDATE tide_tasks SET lease_token = :token, lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, lease_ms)
-WHERE state = 'leased' AND lease_owner = :owner
+UPDATE tide_tasks SET lease_token = :token,
+    lease_expires_at = :now::bigint + COALESCE(:lease_ms::bigint, lease_granted_ms, lease_ms),
+    lease_granted_ms = COALESCE(:lease_ms::bigint, lease_granted_ms, lease_ms)
+WHERE state = 'leased' AND lease_owner = :owner AND (:account::text IS NULL OR lease_account = :account::text)
 RETURNING *;
 
 -- name: task_lease_expired
@@ -648,7 +666,7 @@ LIMIT :limit;
 
 -- name: task_lease_of_owner
 SELECT id, lease_token, type, attempts, max_attempts FROM tide_tasks
-WHERE state = 'leased' AND lease_owner = :owner;
+WHERE state = 'leased' AND lease_owner = :owner AND (:account::text IS NULL OR lease_account = :account::text);
 
 -- name: task_promote_due
 UPDATE tide_tasks SET state = 'ready'
@@ -686,6 +704,20 @@ SELECT COUNT(*) AS n FROM tide_tasks WHERE queue = :queue AND state = :state;
 -- name: status_queues
 SELECT queue, state, outcome, COUNT(*) AS n FROM tide_tasks GROUP BY queue, state, outcome ORDER BY queue;
 
+-- Types of waiting tasks that no worker has named (tide_named_types); the engine leaves out the types that are
+-- defined, scheduled or named by a processor.
+-- name: status_unnamed_types
+SELECT type, COUNT(*) AS n FROM tide_tasks
+WHERE state IN ('scheduled', 'blocked', 'ready', 'parked')
+  AND NOT EXISTS (SELECT 1 FROM tide_named_types n WHERE n.type = tide_tasks.type)
+GROUP BY type ORDER BY type;
+
+-- name: named_type_add
+INSERT INTO tide_named_types (type, named_at) VALUES (:type, :now) ON CONFLICT (type) DO NOTHING;
+
+-- name: named_type_list
+SELECT type FROM tide_named_types;
+
 -- name: status_open_jobs
 SELECT * FROM tide_jobs WHERE state = 'open' ORDER BY id LIMIT :limit;
 
@@ -710,7 +742,13 @@ SELECT pg_notify('tide_ready', payload) FROM unnest(:payloads::text[]) AS payloa
 
 -- The schema Tide's tables live in: the first existing schema of the search path (?currentSchema= in the URL).
 -- name: current_schema
-SELECT current_schema() AS schema, current_setting('autovacuum') AS autovacuum;
+SELECT current_schema() AS schema, current_setting('autovacuum') AS autovacuum,
+       to_regclass('tide_settings') IS NOT NULL AS settings_present;
+
+-- Remembers that this database was told autovacuum is off, so that the warning is logged once, not by every command.
+-- name: autovacuum_warning_record
+INSERT INTO tide_settings (name, value, updated_at) VALUES ('warned.autovacuum_off', 'true', :now)
+ON CONFLICT (name) DO NOTHING;
 
 -- The database's time in epoch milliseconds, for the clock every node shares (DatabaseAnchoredClock).
 -- name: database_now

@@ -81,6 +81,13 @@ RETURNING *;
 -- name: job_get
 SELECT * FROM tide_jobs WHERE id = :id;
 
+-- Of the ids, those the owner's: the ownership check of a confined caller's request.
+-- name: task_ids_owned
+SELECT id FROM tide_tasks WHERE owner = :owner AND id IN (SELECT value FROM json_each(:ids));
+
+-- name: job_ids_owned
+SELECT id FROM tide_jobs WHERE owner = :owner AND id IN (SELECT value FROM json_each(:ids));
+
 -- name: job_info_update
 UPDATE tide_jobs SET info = :info WHERE id = :id RETURNING *;
 
@@ -194,8 +201,9 @@ UPDATE tide_tasks SET bounded = 1 WHERE queue = :queue AND state IN ('scheduled'
 -- leaves its share to the other. Each lane is one range of the ready index, in order.
 -- name: task_claim
 UPDATE tide_tasks
-SET state = 'leased', lease_owner = :owner, lease_token = :token,
-    lease_expires_at = :now + COALESCE(:lease_ms, lease_ms), attempts = attempts + 1,
+SET state = 'leased', lease_owner = :owner, lease_account = :account, lease_token = :token,
+    lease_expires_at = :now + COALESCE(:lease_ms, lease_ms), lease_granted_ms = COALESCE(:lease_ms, lease_ms),
+    attempts = attempts + 1,
     started_at = COALESCE(started_at, :now)
 WHERE id IN (
     SELECT id FROM (
@@ -228,8 +236,9 @@ RETURNING id, dispatch_key, type, job_type, units, divisible;
 -- up to :limit tasks of each user in :owners, one range of the ready index per user, all users in one statement.
 -- name: fair_claim_users
 UPDATE tide_tasks
-SET state = 'leased', lease_owner = :owner, lease_token = :token,
-    lease_expires_at = :now + COALESCE(:lease_ms, lease_ms), attempts = attempts + 1,
+SET state = 'leased', lease_owner = :owner, lease_account = :account, lease_token = :token,
+    lease_expires_at = :now + COALESCE(:lease_ms, lease_ms), lease_granted_ms = COALESCE(:lease_ms, lease_ms),
+    attempts = attempts + 1,
     started_at = COALESCE(started_at, :now)
 WHERE id IN (
     SELECT picked.id
@@ -391,8 +400,9 @@ ORDER BY dispatch_key, id;
 -- A claim of one chosen task still keeps its owner's concurrency cap in a fair queue.
 -- name: task_claim_by_id
 UPDATE tide_tasks
-SET state = 'leased', lease_owner = :owner, lease_token = :token,
-    lease_expires_at = :now + COALESCE(:lease_ms, lease_ms), attempts = attempts + 1,
+SET state = 'leased', lease_owner = :owner, lease_account = :account, lease_token = :token,
+    lease_expires_at = :now + COALESCE(:lease_ms, lease_ms), lease_granted_ms = COALESCE(:lease_ms, lease_ms),
+    attempts = attempts + 1,
     started_at = COALESCE(started_at, :now)
 WHERE id = :id AND state = 'ready' AND (expires_at IS NULL OR expires_at > :now)
   AND NOT EXISTS (SELECT 1 FROM tide_queues q WHERE q.name IN (tide_tasks.queue, '*') AND q.suspended = 1)
@@ -411,10 +421,12 @@ RETURNING *;
 SELECT 1 FROM tide_users WHERE queue = (SELECT queue FROM tide_tasks WHERE id = :id)
   AND owner = (SELECT owner FROM tide_tasks WHERE id = :id);
 
+-- A heartbeat without an extension (:lease_ms null) extends by what the claim granted (lease_granted_ms, V019).
 -- name: task_lease_extend
-UPDATE tide_tasks SET lease_expires_at = :now + COALESCE(:lease_ms, lease_ms)
+UPDATE tide_tasks SET lease_expires_at = :now + COALESCE(:lease_ms, lease_granted_ms, lease_ms)
 WHERE id = :id AND lease_token = :token AND state = 'leased'
-RETURNING id, lease_owner, lease_token, lease_expires_at, COALESCE(:lease_ms, lease_ms) AS granted_ms;
+RETURNING id, lease_owner, lease_token, lease_expires_at,
+          COALESCE(:lease_ms, lease_granted_ms, lease_ms) AS granted_ms;
 
 -- name: task_finish
 UPDATE tide_tasks
@@ -581,12 +593,17 @@ WHERE id IN (
 -- name: job_late_mark
 UPDATE tide_jobs SET late_at = :now WHERE id = :id;
 
+-- A worker name's leases as one account sees them (AccountWorkers): those it claimed, or all when :account is null.
 -- name: task_lease_list
-SELECT * FROM tide_tasks WHERE state = 'leased' AND lease_owner = :owner ORDER BY id;
+SELECT * FROM tide_tasks
+WHERE state = 'leased' AND lease_owner = :owner AND (:account IS NULL OR lease_account = :account)
+ORDER BY id;
 
+-- A resume without a lease length keeps the one the claim granted.
 -- name: task_lease_resume
-UPDATE tide_tasks SET lease_token = :token, lease_expires_at = :now + COALESCE(:lease_ms, lease_ms)
-WHERE state = 'leased' AND lease_owner = :owner
+UPDATE tide_tasks SET lease_token = :token, lease_expires_at = :now + COALESCE(:lease_ms, lease_granted_ms, lease_ms),
+    lease_granted_ms = COALESCE(:lease_ms, lease_granted_ms, lease_ms)
+WHERE state = 'leased' AND lease_owner = :owner AND (:account IS NULL OR lease_account = :account)
 RETURNING *;
 
 -- name: task_lease_expired
@@ -597,7 +614,7 @@ LIMIT :limit;
 
 -- name: task_lease_of_owner
 SELECT id, lease_token, type, attempts, max_attempts FROM tide_tasks
-WHERE state = 'leased' AND lease_owner = :owner;
+WHERE state = 'leased' AND lease_owner = :owner AND (:account IS NULL OR lease_account = :account);
 
 -- name: task_promote_due
 UPDATE tide_tasks SET state = 'ready'
@@ -633,6 +650,20 @@ SELECT COUNT(*) AS n FROM tide_tasks WHERE queue = :queue AND state = :state;
 
 -- name: status_queues
 SELECT queue, state, outcome, COUNT(*) AS n FROM tide_tasks GROUP BY queue, state, outcome ORDER BY queue;
+
+-- Types of waiting tasks that no worker has named (tide_named_types); the engine leaves out the types that are
+-- defined, scheduled or named by a processor.
+-- name: status_unnamed_types
+SELECT type, COUNT(*) AS n FROM tide_tasks
+WHERE state IN ('scheduled', 'blocked', 'ready', 'parked')
+  AND NOT EXISTS (SELECT 1 FROM tide_named_types n WHERE n.type = tide_tasks.type)
+GROUP BY type ORDER BY type;
+
+-- name: named_type_add
+INSERT INTO tide_named_types (type, named_at) VALUES (:type, :now) ON CONFLICT (type) DO NOTHING;
+
+-- name: named_type_list
+SELECT type FROM tide_named_types;
 
 -- name: status_open_jobs
 SELECT * FROM tide_jobs WHERE state = 'open' ORDER BY id LIMIT :limit;

@@ -234,10 +234,10 @@ class PostgresEngineTest {
             assertThat(l.expiresAt()).isEqualTo(T0.plusSeconds(65));
             assertThat(l.duration()).isEqualTo(Duration.ofSeconds(60));
         });
-        // Without an extension a lease gets the task's own length (the engine default here), not the claim's.
+        // Without an extension a lease gets the length its claim asked for, not the task's own (5 min here).
         Lease own = tide.heartbeat(got.get(0).lease(), null);
-        assertThat(own.duration()).isEqualTo(Duration.ofMinutes(5));
-        assertThat(own.expiresAt()).isEqualTo(T0.plusSeconds(5).plus(Duration.ofMinutes(5)));
+        assertThat(own.duration()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(own.expiresAt()).isEqualTo(T0.plusSeconds(15));
     }
 
     @Test

@@ -179,6 +179,21 @@ class PostgresPlanTest {
     }
 
     @Test
+    void aWorkerNamesLeasesAreFoundThroughTheLeaseExpiryIndex() throws SQLException {
+        // V002 and V019: lease_owner and lease_account have no index of their own; the leased tasks are few
+        execute("ANALYZE tide_tasks");
+        Map<String, Object> name = Map.of("owner", "w", "account", "carol", "token", "t", "now", 1L);
+        for (String statement : List.of("task_lease_list", "task_lease_of_owner", "task_lease_resume")) {
+            for (String plan : plans(statement, name)) {
+                assertThat(plan)
+                        .as(statement)
+                        .contains("tide_tasks_lease_expiry")
+                        .doesNotContain("Seq Scan");
+            }
+        }
+    }
+
+    @Test
     void bulkSettlementsAndExtensionsFindRowsByPrimaryKey() throws SQLException {
         execute("ANALYZE tide_tasks");
         Map<String, Object> settle = Map.of("now", 1L, "ids", List.of(1L, 2L, 3L), "tokens", List.of("a", "b", "c"));

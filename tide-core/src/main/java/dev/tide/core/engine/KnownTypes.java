@@ -1,0 +1,106 @@
+package dev.tide.core.engine;
+
+import dev.tide.api.ProcessorInfo;
+import dev.tide.api.ScheduleInfo;
+import dev.tide.api.TaskType;
+import dev.tide.api.Warning;
+import dev.tide.core.store.Store;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The task types something names: a worker claimed one of its tasks or asked for it by name (recorded in the store,
+ * {@code tide_named_types}), or a processor, a schedule or a type definition names it. A task of any other type is still
+ * accepted (workers may come later), but its enqueue answer carries a warning and {@code tide status} lists it: a
+ * misspelt type would otherwise wait forever without a word.
+ *
+ * <p>Kept in memory: a claim writes only a type this node has not yet seen named, and an enqueue reads the store only
+ * for a type it does not know, at most once per {@link #RELOAD} (a type named on another node is seen within it).
+ */
+public final class KnownTypes {
+    static final Duration RELOAD = Duration.ofSeconds(1);
+
+    private final Store store;
+    private final InstantSource clock;
+    private volatile Set<String> known = Set.of();
+    private volatile long loadedAtNanos;
+    private volatile boolean loaded;
+
+    public KnownTypes(Store store, InstantSource clock) {
+        this.store = store;
+        this.clock = clock;
+    }
+
+    /** Records that a worker named {@code types}, by claiming their tasks or filtering by them. */
+    public void named(Collection<String> types) {
+        List<String> fresh =
+                types.stream().filter(t -> !known.contains(t)).distinct().toList();
+        if (fresh.isEmpty()) {
+            return;
+        }
+        store.namedTypeAdd(fresh, clock.instant());
+        add(fresh);
+    }
+
+    /** A warning for each of {@code types} that nothing names, in name order. */
+    public List<Warning> warningsFor(Collection<String> types) {
+        List<Warning> warnings = new ArrayList<>();
+        for (String type : new TreeSet<>(types)) {
+            if (!isKnown(type)) {
+                warnings.add(Warning.unknownType(type));
+            }
+        }
+        return warnings;
+    }
+
+    /** A warning for each type of waiting tasks that nothing names, with how many wait. */
+    public List<Warning> waitingUnnamed() {
+        reload();
+        List<Warning> warnings = new ArrayList<>();
+        for (Map.Entry<String, Long> e : store.taskUnnamedTypeCounts().entrySet()) {
+            if (!known.contains(e.getKey())) {
+                warnings.add(Warning.unknownType(e.getKey(), e.getValue()));
+            }
+        }
+        return warnings;
+    }
+
+    private boolean isKnown(String type) {
+        if (known.contains(type)) {
+            return true;
+        }
+        if (!loaded || System.nanoTime() - loadedAtNanos > RELOAD.toNanos()) {
+            reload();
+        }
+        return known.contains(type);
+    }
+
+    private synchronized void reload() {
+        Set<String> names = new HashSet<>(store.namedTypeList());
+        store.taskTypeList().stream().map(TaskType::name).forEach(names::add);
+        for (ScheduleInfo s : store.scheduleList()) {
+            if (s.schedule().task() != null && s.schedule().task().type() != null) {
+                names.add(s.schedule().task().type());
+            }
+        }
+        for (ProcessorInfo p : store.processorList()) {
+            names.addAll(p.processor().types());
+        }
+        known = Set.copyOf(names);
+        loadedAtNanos = System.nanoTime();
+        loaded = true;
+    }
+
+    private synchronized void add(Collection<String> types) {
+        Set<String> more = new HashSet<>(known);
+        more.addAll(types);
+        known = Set.copyOf(more);
+    }
+}
