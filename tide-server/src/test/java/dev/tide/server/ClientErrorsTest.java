@@ -15,12 +15,15 @@ import dev.tide.api.NewTask;
 import dev.tide.api.NotFoundException;
 import dev.tide.api.PayloadTooLargeException;
 import dev.tide.api.TaskQueue;
+import dev.tide.api.TaskSelection;
+import dev.tide.api.TaskType;
 import dev.tide.api.TideException;
 import dev.tide.client.TideClient;
 import dev.tide.core.TideConfig;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -71,6 +74,24 @@ class ClientErrorsTest extends HttpTestBase {
         sameRefusal(q -> q.ack(Ack.builder(1, null).succeed()));
         sameRefusal(q -> q.leases(" "));
         assertThat(taskCount()).isZero();
+    }
+
+    @Test
+    void timesOutOfRangeAreRefusedAlike() {
+        Duration huge = Duration.ofHours(99_999_999_999_999L);
+        Instant farFuture = Instant.parse("+999999999-12-31T23:59:59Z");
+        sameRefusal(q -> q.enqueue(NewTask.builder("a").delay(huge).build()));
+        sameRefusal(q -> q.enqueue(NewTask.builder("a").deadline(farFuture).build()));
+        sameRefusal(q -> q.enqueue(NewTask.builder("a")
+                .expiresAt(Instant.parse("1969-12-31T23:59:59Z"))
+                .build()));
+        sameRefusal(q -> q.createJob(NewJob.builder("j").deadline(farFuture).build()));
+        sameRefusal(q -> q.claim(ClaimRequest.of("default", "w", 1).withLease(Duration.ofHours(25))));
+        sameRefusal(q -> q.enqueueAndClaim(NewTask.of("a", null), "w", huge));
+        sameRefusal(q -> q.defineTaskType(TaskType.named("t").withDefaultDuration(huge)));
+        sameRefusal(q -> q.park(TaskSelection.receivedBetween(Instant.parse("-999999999-01-01T00:00:00Z"), null)));
+        assertThat(taskCount()).isZero();
+        assertThat(engine.taskTypes()).isEmpty();
     }
 
     @Test
