@@ -36,10 +36,16 @@ public record RetryBackoff(Duration initial, double multiplier, Duration max, do
      * @param uniform a random number in [0, 1) choosing the point within the jitter band
      */
     public Duration delayAfter(int attempt, double uniform) {
-        double base = initial.toMillis() * Math.pow(multiplier, Math.max(0, attempt - 1));
-        double capped = Math.min(base, max.toMillis());
+        double maxMillis = millis(max);
+        double base = millis(initial) * Math.pow(multiplier, Math.max(0, attempt - 1));
+        double capped = Math.min(base, maxMillis);
         double spread = capped * jitter * (2 * uniform - 1);
-        long millis = Math.round(Math.min(max.toMillis(), Math.max(0, capped + spread)));
+        long millis = Math.round(Math.min(maxMillis, Math.max(0, capped + spread)));
         return Duration.ofMillis(millis);
+    }
+
+    /** In milliseconds, without overflowing for a duration past Long.MAX_VALUE of them (one stored unchecked). */
+    private static double millis(Duration duration) {
+        return duration.getSeconds() * 1000.0 + duration.getNano() / 1_000_000.0;
     }
 }

@@ -34,7 +34,7 @@ public record TaskDefaults(
         if (defaultDuration != null && (defaultDuration.isNegative() || defaultDuration.isZero())) {
             throw new InvalidRequestException(prefix + "defaultDuration", "must be positive");
         }
-        if (leaseDuration != null && leaseDuration.toMillis() < 1) {
+        if (leaseDuration != null && leaseDuration.compareTo(Duration.ofMillis(1)) < 0) {
             throw new InvalidRequestException(prefix + "leaseDuration", "must be at least 1 ms");
         }
     }

@@ -157,6 +157,45 @@ public record TaskInfo(
                 blob);
     }
 
+    /**
+     * This task without its payload and result, as HTTP answers give it unless asked ({@code ?include=payload}): a
+     * client that sent a large payload does not get it back. Where a blob payload is kept stays named.
+     */
+    public TaskInfo withoutPayloadAndResult() {
+        if (payload == null && result == null) {
+            return this;
+        }
+        return new TaskInfo(
+                id,
+                queue,
+                type,
+                jobId,
+                owner,
+                null,
+                priority,
+                weight,
+                runAt,
+                deadline,
+                state,
+                outcome,
+                attempts,
+                maxAttempts,
+                message,
+                null,
+                leaseOwner,
+                leaseExpiresAt,
+                idempotencyKey,
+                createdAt,
+                startedAt,
+                finishedAt,
+                expiresAt,
+                dependsOn,
+                coalescingKey,
+                units,
+                divisible,
+                blob);
+    }
+
     /** Whether the payload is kept in a blob that has not been deleted, and this copy does not carry it. */
     public boolean payloadInBlob() {
         return blob != null && !blob.deleted() && payload == null;

@@ -69,6 +69,9 @@ public final class Main implements Runnable {
     }
 
     private static String describe(Exception e) {
+        if (UntrustedCertificate.causedBy(e)) {
+            return UntrustedCertificate.describe(e);
+        }
         if (e instanceof TideException || e instanceof IllegalArgumentException) {
             return e.getMessage();
         }

@@ -25,6 +25,7 @@ import java.util.Set;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,7 +37,6 @@ import org.junit.jupiter.api.Test;
  */
 class PostgresClockSkewTest {
     private static final Duration SKEW = Duration.ofMinutes(10);
-    private static final Duration LEASE = Duration.ofSeconds(8);
 
     private static PostgresTestDatabase db;
 
@@ -59,6 +59,17 @@ class PostgresClockSkewTest {
 
     @Test
     void noLeaseIsExpiredEarlyAndNoScheduleFiresTwiceWhenTheHostsClocksAreMinutesApart() throws Exception {
+        holdLeasesAcrossSkewedNodes(Duration.ofSeconds(8));
+    }
+
+    /** The same with leases of a minute, held through some sixty maintenance passes. */
+    @Test
+    @Tag("slow")
+    void minuteLongLeasesOutliveSixtyPassesOnSkewedNodes() throws Exception {
+        holdLeasesAcrossSkewedNodes(Duration.ofMinutes(1));
+    }
+
+    private void holdLeasesAcrossSkewedNodes(Duration lease) throws Exception {
         List<String> storage = List.of("--db", db.url());
         try (ChildJvm slow = node("slow", SKEW.negated());
                 ChildJvm fast = node("fast", SKEW)) {
@@ -82,18 +93,18 @@ class PostgresClockSkewTest {
                         .mapToObj(i -> NewTask.of("hold", Map.of("i", i)))
                         .toList());
                 Instant claimedAt = Instant.now();
-                List<LeasedTask> held = new ArrayList<>(claim(onSlow, "worker-slow", 20));
-                held.addAll(claim(onFast, "worker-fast", 20));
+                List<LeasedTask> held = new ArrayList<>(claim(onSlow, "worker-slow", 20, lease));
+                held.addAll(claim(onFast, "worker-fast", 20, lease));
                 assertThat(held).hasSize(40);
                 assertThat(held)
                         .as("each lease ends a lease duration from now on the database's clock, on either node")
                         .allSatisfy(t -> assertThat(Duration.between(
-                                                claimedAt.plus(LEASE), t.lease().expiresAt())
+                                                claimedAt.plus(lease), t.lease().expiresAt())
                                         .abs())
                                 .isLessThan(Duration.ofSeconds(3)));
 
                 // Several maintenance passes (one a second) by whichever node leads: every lease must survive them.
-                Thread.sleep(LEASE.toMillis() - 3_000);
+                Thread.sleep(lease.toMillis() - 3_000);
                 assertThat(leasedWithOneAttempt())
                         .as("still leased, never redelivered")
                         .isEqualTo(40);
@@ -145,8 +156,8 @@ class PostgresClockSkewTest {
         }
     }
 
-    private static List<LeasedTask> claim(TideClient client, String worker, int limit) {
-        return client.claim(new ClaimRequest("default", worker, limit, Set.of("hold"), LEASE, null, null, null, null));
+    private static List<LeasedTask> claim(TideClient client, String worker, int limit, Duration lease) {
+        return client.claim(new ClaimRequest("default", worker, limit, Set.of("hold"), lease, null, null, null, null));
     }
 
     private static long leasedWithOneAttempt() throws SQLException {

@@ -51,6 +51,12 @@ class ServerTlsOptionsTest {
                     .build()) {
                 assertThat(client.enqueue(NewTask.of("email", null)).created()).isTrue();
             }
+            // the folder's own server, found through server.json, with a certificate no authority signed
+            CliRun untrusted = CliRun.of("status", "--data", data.toString());
+            assertThat(untrusted.code()).isEqualTo(1);
+            assertThat(untrusted.err())
+                    .isEqualTo("tide: the Tide server at " + url + " presented a certificate that is not trusted here;"
+                            + " " + UntrustedCertificate.HINT + "\n");
         }
     }
 

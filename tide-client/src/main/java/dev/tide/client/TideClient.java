@@ -107,18 +107,26 @@ public final class TideClient implements TaskQueue {
         return http.base();
     }
 
+    /**
+     * A task route asking for payloads and results, which the server leaves out of task answers unless asked: this
+     * client answers as the embedded engine does, with the task whole.
+     */
+    private static String withPayloads(String path) {
+        return path + (path.contains("?") ? "&" : "?") + "include=payload";
+    }
+
     // --- producing -----------------------------------------------------------------------------------------------
 
     @Override
     public EnqueueResult enqueue(NewTask task) {
-        return http.call("POST", "v1/tasks", RawJsonFields.task(task, ""), EnqueueResult.class);
+        return http.call("POST", withPayloads("v1/tasks"), RawJsonFields.task(task, ""), EnqueueResult.class);
     }
 
     @Override
     public EnqueuedAndClaimed enqueueAndClaim(NewTask task, String worker, Duration leaseDuration) {
         return http.call(
                 "POST",
-                "v1/tasks/enqueue-and-claim",
+                withPayloads("v1/tasks/enqueue-and-claim"),
                 new HttpBodies.EnqueueAndClaim(RawJsonFields.task(task, "task."), worker, leaseDuration),
                 EnqueuedAndClaimed.class);
     }
@@ -126,7 +134,7 @@ public final class TideClient implements TaskQueue {
     @Override
     public List<EnqueueResult> enqueueAll(List<NewTask> tasks) {
         HttpBodies.TaskBatch batch = new HttpBodies.TaskBatch(RawJsonFields.tasks(tasks, false));
-        return http.call("POST", "v1/tasks/batch", batch, HttpBodies.EnqueueResults.class)
+        return http.call("POST", withPayloads("v1/tasks/batch"), batch, HttpBodies.EnqueueResults.class)
                 .results();
     }
 
@@ -232,22 +240,27 @@ public final class TideClient implements TaskQueue {
 
     @Override
     public TaskInfo task(long taskId) {
-        return http.call("GET", "v1/tasks/" + taskId, null, TaskInfo.class);
+        return http.call("GET", withPayloads("v1/tasks/" + taskId), null, TaskInfo.class);
     }
 
     @Override
     public Page<TaskInfo> tasks(TaskQuery query) {
-        return http.call("GET", "v1/tasks" + QueryString.of(query == null ? TaskQuery.all() : query), null, TASK_PAGE);
+        return http.call(
+                "GET",
+                withPayloads("v1/tasks" + QueryString.of(query == null ? TaskQuery.all() : query)),
+                null,
+                TASK_PAGE);
     }
 
     @Override
     public TaskInfo cancel(long taskId, String reason) {
-        return http.call("POST", "v1/tasks/" + taskId + "/cancel", new HttpBodies.Reason(reason), TaskInfo.class);
+        return http.call(
+                "POST", withPayloads("v1/tasks/" + taskId + "/cancel"), new HttpBodies.Reason(reason), TaskInfo.class);
     }
 
     @Override
     public TaskInfo retry(long taskId) {
-        return http.call("POST", "v1/tasks/" + taskId + "/retry", null, TaskInfo.class);
+        return http.call("POST", withPayloads("v1/tasks/" + taskId + "/retry"), null, TaskInfo.class);
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.tide.api.EnqueueResult;
 import dev.tide.api.EnqueuedAndClaimed;
 import dev.tide.api.EventQuery;
 import dev.tide.api.HourlyStats;
+import dev.tide.api.InputRanges;
 import dev.tide.api.IntakeStatus;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.JobCreated;
@@ -69,6 +70,7 @@ import dev.tide.core.engine.RecordPruning;
 import dev.tide.core.engine.Schedules;
 import dev.tide.core.engine.TaskResolver;
 import dev.tide.core.engine.Tokens;
+import dev.tide.core.engine.TypeRanges;
 import dev.tide.core.engine.TypeRegistry;
 import dev.tide.core.processor.ProcessorActivity;
 import dev.tide.core.processor.ProcessorBook;
@@ -313,8 +315,10 @@ public final class Tide implements TaskQueue, AccountWorkers {
         int priority =
                 job.priority() != null ? job.priority() : type != null && type.priority() != null ? type.priority() : 0;
         Instant deadline = job.deadline() != null
-                ? job.deadline()
-                : type != null && type.defaultDuration() != null ? now.plus(type.defaultDuration()) : null;
+                ? InputRanges.FUTURE.check("deadline", job.deadline(), now)
+                : type != null && type.defaultDuration() != null
+                        ? InputRanges.plusAtMostLatest(now, type.defaultDuration())
+                        : null;
         String owner = Inputs.text("owner", job.owner());
         JobRow row = new JobRow(
                 typeName,
@@ -369,11 +373,9 @@ public final class Tide implements TaskQueue, AccountWorkers {
         if (request.maxPayloadBytes() != null && request.maxPayloadBytes() < 0) {
             throw new InvalidRequestException("maxPayloadBytes", "must not be negative");
         }
-        Long leaseMillis = leaseMillis(request.leaseDuration());
-        Duration wait = request.waitFor() == null ? Duration.ZERO : request.waitFor();
-        if (wait.isNegative()) {
-            throw new InvalidRequestException("waitFor", "must not be negative");
-        }
+        Long leaseMillis = leaseMillis("leaseDuration", request.leaseDuration());
+        Duration wait =
+                request.waitFor() == null ? Duration.ZERO : InputRanges.DELAY.check("waitFor", request.waitFor());
         ProfileSession session = sessions.named(Inputs.text("session", request.session()));
         long deadline = System.nanoTime() + wait.toNanos();
         while (true) {
@@ -436,6 +438,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
             throw new InvalidRequestException("task", "is required");
         }
         String owner = Inputs.requiredText("worker", worker);
+        Long leaseMillis = leaseMillis("leaseDuration", leaseDuration);
         Instant now = clock.instant();
         TaskRow row = resolver.resolveAll(
                         List.of(task),
@@ -447,7 +450,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
         LeasedInsert inserted = blobs.inserting(
                 List.of(row),
                 () -> store.taskInsertLeased(
-                        row, new CallerLease(owner, account, Tokens.next(), now, leaseMillis(leaseDuration), load)));
+                        row, new CallerLease(owner, account, Tokens.next(), now, leaseMillis, load)));
         taskMeters.enqueued(inserted.batch().results());
         if (inserted.leased() != null) {
             taskMeters.claimed(List.of(inserted.leased()));
@@ -468,7 +471,13 @@ public final class Tide implements TaskQueue, AccountWorkers {
     public Optional<LeasedTask> claimTask(String account, long taskId, String worker, Duration leaseDuration) {
         String owner = Inputs.requiredText("worker", worker);
         Optional<LeasedTask> claimed = store.taskClaimById(new TaskClaimById(
-                taskId, owner, account, Tokens.next(), clock.instant(), leaseMillis(leaseDuration), load));
+                taskId,
+                owner,
+                account,
+                Tokens.next(),
+                clock.instant(),
+                leaseMillis("leaseDuration", leaseDuration),
+                load));
         claimed.ifPresent(l -> taskMeters.claimed(l.task()));
         claimed.ifPresent(l -> knownTypes.named(List.of(l.task().type())));
         if (claimed.isEmpty() && store.taskGet(taskId).isEmpty()) {
@@ -479,13 +488,14 @@ public final class Tide implements TaskQueue, AccountWorkers {
 
     @Override
     public List<Lease> heartbeat(List<Lease> leases, Duration extension) {
+        Long extensionMillis = leaseMillis("extension", extension);
         if (leases.isEmpty()) {
             return List.of();
         }
         List<LeaseExtension.LeaseRef> refs = leases.stream()
                 .map(l -> new LeaseExtension.LeaseRef(l.taskId(), Inputs.requiredText("token", l.token())))
                 .toList();
-        return store.taskLeaseExtend(new LeaseExtension(refs, clock.instant(), leaseMillis(extension)));
+        return store.taskLeaseExtend(new LeaseExtension(refs, clock.instant(), extensionMillis));
     }
 
     @Override
@@ -515,14 +525,8 @@ public final class Tide implements TaskQueue, AccountWorkers {
         return batch.results();
     }
 
-    private Long leaseMillis(Duration lease) {
-        if (lease == null) {
-            return null;
-        }
-        if (lease.toMillis() < 1) {
-            throw new InvalidRequestException("leaseDuration", "must be at least 1 ms");
-        }
-        return lease.toMillis();
+    private static Long leaseMillis(String field, Duration lease) {
+        return lease == null ? null : InputRanges.LEASE.check(field, lease).toMillis();
     }
 
     // --- reading and administration -----------------------------------------------------------------------------
@@ -595,10 +599,12 @@ public final class Tide implements TaskQueue, AccountWorkers {
         return detail;
     }
 
-    private static TaskSelection requireSelection(TaskSelection selection) {
+    private TaskSelection requireSelection(TaskSelection selection) {
         if (selection == null) {
             throw new InvalidRequestException("selection", "is required");
         }
+        InputRanges.INSTANT.check("receivedFrom", selection.receivedFrom(), clock.instant());
+        InputRanges.INSTANT.check("receivedTo", selection.receivedTo(), clock.instant());
         return selection;
     }
 
@@ -651,7 +657,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
                 account,
                 Tokens.next(),
                 clock.instant(),
-                leaseMillis(leaseDuration)));
+                leaseMillis("leaseDuration", leaseDuration)));
     }
 
     // --- payloads in the blob store ------------------------------------------------------------------------------
@@ -720,10 +726,19 @@ public final class Tide implements TaskQueue, AccountWorkers {
         if (type == null) {
             throw new InvalidRequestException("type", "is required");
         }
+        TypeRanges.check("", type.defaults());
         store.taskTypeUpsert(type, clock.instant());
         types.reload();
         admin.record(TideEvent.TASK_TYPE_DEFINED, null, null, null, detail("definition", type));
         return type;
+    }
+
+    /**
+     * What stored definitions hold outside today's {@link InputRanges}, one line each (written before the ranges were
+     * checked): the engine bounds such values where it uses them; {@code tide status} shows these lines.
+     */
+    public List<String> storedOutOfRange() {
+        return TypeRanges.outOfRange(store.taskTypeList(), store.jobTypeList());
     }
 
     @Override
@@ -736,6 +751,8 @@ public final class Tide implements TaskQueue, AccountWorkers {
         if (type == null) {
             throw new InvalidRequestException("type", "is required");
         }
+        InputRanges.DEFAULT_DURATION.check("defaultDuration", type.defaultDuration());
+        TypeRanges.check("taskDefaults.", type.taskDefaults());
         store.jobTypeUpsert(type, clock.instant());
         types.reload();
         admin.record(TideEvent.JOB_TYPE_DEFINED, null, null, null, detail("definition", type));

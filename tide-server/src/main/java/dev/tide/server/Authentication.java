@@ -7,6 +7,7 @@ import dev.tide.api.auth.ForbiddenException;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import io.javalin.http.Header;
+import io.javalin.router.Endpoint;
 import io.javalin.security.RouteRole;
 import java.util.EnumSet;
 import java.util.Optional;
@@ -54,6 +55,15 @@ final class Authentication {
         return token.isEmpty() ? Optional.empty() : Optional.of(token);
     }
 
+    /**
+     * The route's path template ({@code /v1/tasks/{id}}), not the request's path: what the caller may not do, whichever
+     * id it asked about. In a before-matched handler {@code ctx.endpoint()} is that handler's own ({@code *}).
+     */
+    private static String routePath(Context ctx) {
+        Endpoint route = ctx.endpoints().matchedHttpEndpoint();
+        return route == null ? ctx.path() : route.path;
+    }
+
     private void check(Context ctx) {
         Set<Access> access = access(ctx.routeRoles());
         if (access.contains(Access.PUBLIC)) {
@@ -69,7 +79,7 @@ final class Authentication {
                         "Authorization: the token is unknown, revoked or expired, or its user is disabled"));
         if (access.isEmpty() || !authorization.permits(caller, access)) {
             throw new ForbiddenException("user '" + caller.user() + "' " + roles(caller) + " may not " + ctx.method()
-                    + " " + ctx.endpoint().path + ": it needs " + needs(access));
+                    + " " + routePath(ctx) + ": it needs " + needs(access));
         }
         ctx.attribute(CALLER, caller);
         ctx.attribute(ACTOR_SCOPE, Actor.enter(actor(caller, ctx.header(Actor.HEADER))));

@@ -67,11 +67,6 @@ final class IdPlaces {
         return byOperation.getOrDefault(key(method, pathTemplate), List.of());
     }
 
-    /** Every operation's places, by {@code "POST /v1/tasks"}. */
-    Map<String, List<Place>> all() {
-        return byOperation;
-    }
-
     private static String key(String method, String path) {
         return method.toUpperCase(Locale.ROOT) + " " + path;
     }

@@ -45,10 +45,23 @@ final class JsonProblems {
                     "body", "is not valid JSON: " + syntax.getOriginalMessage() + at(syntax));
         }
         String field = path.isEmpty() ? "body" : render(path);
+        if (error instanceof MismatchedInputException mismatch && missingPrimitive(mismatch)) {
+            return new InvalidRequestException(field, "is required: " + expected(mismatch.getTargetType()));
+        }
         if (error instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null) {
             return new InvalidRequestException(field, "must be " + expected(mismatch.getTargetType()));
         }
         return new InvalidRequestException(field, "has the wrong type or format: " + firstLine(original(error)));
+    }
+
+    /**
+     * A field of a primitive type (a claim's {@code limit}) left out or given as null: Jackson reports both as a null
+     * it cannot map, which would otherwise read as a wrong type.
+     */
+    private static boolean missingPrimitive(MismatchedInputException mismatch) {
+        return mismatch.getTargetType() != null
+                && mismatch.getTargetType().isPrimitive()
+                && String.valueOf(mismatch.getOriginalMessage()).startsWith("Cannot map `null`");
     }
 
     /** What a value of {@code type} looks like in JSON, in words. */

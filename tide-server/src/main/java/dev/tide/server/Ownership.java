@@ -5,17 +5,17 @@ import dev.tide.api.NotFoundException;
 import dev.tide.api.TideException;
 import dev.tide.api.auth.Caller;
 import dev.tide.api.auth.Owners;
-import dev.tide.api.auth.Role;
 import dev.tide.api.json.Json;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import io.javalin.router.Endpoint;
 import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The one ownership check of every task and job id a request names, wherever it stands: path, query or body, nested
@@ -26,9 +26,6 @@ import java.util.regex.Pattern;
  * The ids are looked up in one batch per kind.
  */
 final class Ownership {
-    /** Ids as a body may spell them: a JSON number, or digits in text ({@code dependsOn} entries; refs are letters). */
-    private static final Pattern DIGITS = Pattern.compile("[0-9]{1,18}");
-
     private final Owners owners;
     private final IdPlaces places;
     private final JsonBody body;
@@ -49,7 +46,8 @@ final class Ownership {
 
     private void check(Context ctx) {
         Caller caller = Authentication.caller(ctx).orElse(null);
-        if (caller == null || caller.may(Role.WORKER)) {
+        String tenant = caller == null ? null : TenantScope.tenantOf(caller);
+        if (tenant == null) {
             return; // a public route, or a caller that works on everyone's
         }
         Endpoint endpoint = ctx.endpoints().matchedHttpEndpoint();
@@ -60,8 +58,8 @@ final class Ownership {
             return;
         }
         List<Named> named = named(ctx, endpoint.path, marked);
-        Set<Long> tasks = owned(named, IdKind.TASK, caller.user(), true);
-        Set<Long> jobs = owned(named, IdKind.JOB, caller.user(), false);
+        Set<Long> tasks = owned(named, IdKind.TASK, tenant, true);
+        Set<Long> jobs = owned(named, IdKind.JOB, tenant, false);
         for (Named n : named) {
             boolean task = n.kind() == IdKind.TASK;
             if (!(task ? tasks : jobs).contains(n.id())) {
@@ -151,12 +149,21 @@ final class Ownership {
         }
     }
 
+    /**
+     * Reads a value as the routes and the engine read ids, with {@link Long#parseLong} (which takes a sign and digits of
+     * any script): whatever they would take for an id is checked here.
+     */
     private static void add(List<Named> named, IdPlaces.Place place, String field, String value) {
-        if (value != null && DIGITS.matcher(value).matches()) {
+        if (value == null) {
+            return;
+        }
+        try {
             long id = Long.parseLong(value);
             if (id > 0) {
                 named.add(new Named(place.in(), field, place.kind(), id));
             }
+        } catch (NumberFormatException e) {
+            // not an id (a ref, say): the route answers it in its own words
         }
     }
 
@@ -174,13 +181,20 @@ final class Ownership {
         }
     }
 
-    /** A path parameter by the matched template (the route's own parameters are not bound yet before it). */
+    /**
+     * A path parameter by the matched template (the route's own parameters are not bound yet before it), decoded as
+     * the route gets it ({@code %2B7} is {@code +7}).
+     */
     private static String pathParam(String template, String path, String name) {
         String[] names = template.split("/");
         String[] values = path.split("/");
         for (int i = 0; i < names.length && i < values.length; i++) {
             if (names[i].equals("{" + name + "}")) {
-                return values[i]; // an id is digits: nothing to decode
+                try {
+                    return URLDecoder.decode(values[i].replace("+", "%2B"), StandardCharsets.UTF_8);
+                } catch (IllegalArgumentException e) {
+                    return values[i];
+                }
             }
         }
         return null;

@@ -26,7 +26,8 @@ final class TaskQueryParams {
             "sort",
             "order",
             "limit",
-            "cursor");
+            "cursor",
+            TaskAnswers.PARAMETER);
 
     private final Map<String, List<String>> params;
 

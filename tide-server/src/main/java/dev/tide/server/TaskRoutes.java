@@ -30,11 +30,12 @@ final class TaskRoutes {
         routes.post("/v1/tasks/enqueue-and-claim", this::enqueueAndClaim, Access.SUBMITTER);
         routes.get(
                 "/v1/tasks",
-                ctx -> ctx.json(queue.tasks(tenants.own(ctx, TaskQueryParams.parse(ctx)))),
-                Access.SUBMITTER);
+                ctx -> ctx.json(TaskAnswers.of(ctx).page(queue.tasks(tenants.own(ctx, TaskQueryParams.parse(ctx))))),
+                Access.SUBMITTER,
+                Access.WORKER);
         routes.get(
                 "/v1/tasks/{id}",
-                ctx -> ctx.json(tenants.task(ctx, PathParams.id(ctx))),
+                ctx -> ctx.json(TaskAnswers.of(ctx).task(tenants.task(ctx, PathParams.id(ctx)))),
                 Access.SUBMITTER,
                 Access.WORKER);
         routes.post("/v1/tasks/{id}/cancel", this::cancel, Access.SUBMITTER);
@@ -51,33 +52,39 @@ final class TaskRoutes {
      * coalescing key met a pending task that its type ignores the newcomer for or merges it into.
      */
     private void enqueue(Context ctx) {
+        TaskAnswers answers = TaskAnswers.of(ctx);
         EnqueueResult result = queue.enqueue(tenants.own(ctx, body.required(ctx, NewTask.class), ""));
-        ctx.status(result.created() ? 201 : 200).json(result);
+        ctx.status(result.created() ? 201 : 200).json(answers.enqueued(result));
     }
 
     /** 201 (200 when an idempotency or coalescing key answered with an existing task), leased to the caller or not. */
     private void enqueueAndClaim(Context ctx) {
+        TaskAnswers answers = TaskAnswers.of(ctx);
         HttpBodies.EnqueueAndClaim request = body.required(ctx, HttpBodies.EnqueueAndClaim.class);
         EnqueuedAndClaimed result = workers.enqueueAndClaim(
                 WorkerNames.account(ctx),
                 tenants.own(ctx, request.task(), "task"),
                 request.worker(),
                 request.leaseDuration());
-        ctx.status(result.enqueued().created() ? 201 : 200).json(result);
+        ctx.status(result.enqueued().created() ? 201 : 200).json(answers.enqueuedAndClaimed(result));
     }
 
     /** All or nothing: one invalid task refuses the whole batch, naming it as {@code tasks[i].field}. */
     private void enqueueAll(Context ctx) {
+        TaskAnswers answers = TaskAnswers.of(ctx);
         HttpBodies.TaskBatch batch = body.required(ctx, HttpBodies.TaskBatch.class);
-        ctx.status(201).json(new HttpBodies.EnqueueResults(queue.enqueueAll(tenants.own(ctx, batch.tasks(), "tasks"))));
+        ctx.status(201)
+                .json(new HttpBodies.EnqueueResults(
+                        answers.enqueued(queue.enqueueAll(tenants.own(ctx, batch.tasks(), "tasks")))));
     }
 
     private void cancel(Context ctx) {
+        TaskAnswers answers = TaskAnswers.of(ctx);
         long id = tenants.taskId(ctx, PathParams.id(ctx));
         String reason = body.optional(ctx, HttpBodies.Reason.class)
                 .map(HttpBodies.Reason::reason)
                 .orElse(null);
-        ctx.json(queue.cancel(id, reason));
+        ctx.json(answers.task(queue.cancel(id, reason)));
     }
 
     private TaskSelection selection(Context ctx) {
@@ -85,8 +92,9 @@ final class TaskRoutes {
     }
 
     private void retry(Context ctx) {
+        TaskAnswers answers = TaskAnswers.of(ctx);
         long id = tenants.taskId(ctx, PathParams.id(ctx));
         body.optional(ctx, HttpBodies.Empty.class);
-        ctx.json(queue.retry(id));
+        ctx.json(answers.task(queue.retry(id)));
     }
 }

@@ -18,7 +18,9 @@ import java.util.Objects;
 /**
  * Keeps a submitter to its own tasks and jobs. A caller that is neither worker nor administrator enqueues for itself
  * only (an owner left out becomes the caller), lists only its own, and meets another user's task or job id as if it
- * did not exist: 404, and nothing changes. Workers and administrators work on everyone's.
+ * did not exist: 404, and nothing changes. Workers and administrators work on everyone's. Every task and job id a
+ * request names, in the path or anywhere else, is checked before the route by {@link Ownership}; the path checks here
+ * stay as a second line.
  */
 final class TenantScope {
     private final TaskQueue queue;
@@ -117,7 +119,11 @@ final class TenantScope {
 
     /** The user the caller is confined to, or null when it sees everyone's (a worker or an administrator). */
     private static String tenant(Context ctx) {
-        Caller caller = Authentication.required(ctx);
+        return tenantOf(Authentication.required(ctx));
+    }
+
+    /** The user {@code caller} is confined to, or null when it sees everyone's (a worker or an administrator). */
+    static String tenantOf(Caller caller) {
         return caller.may(Role.WORKER) ? null : caller.user();
     }
 

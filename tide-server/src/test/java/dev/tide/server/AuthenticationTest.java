@@ -64,7 +64,11 @@ class AuthenticationTest extends HttpTestBase {
                 RawHttp worker = as("wes", Role.WORKER)) {
             assertThat(submitter.post("v1/tasks", TASK).status()).isEqualTo(201);
             assertRefused(submitter.post("v1/claims", "{\"worker\":\"w\",\"limit\":1}"), 403, "forbidden", null);
-            assertRefused(submitter.put("v1/queues/mail", "{}"), 403, "forbidden", null);
+            RawHttp.Answer queueRefused = submitter.put("v1/queues/mail", "{}");
+            assertRefused(queueRefused, 403, "forbidden", null);
+            assertThat(queueRefused.json().path("message").asText())
+                    .as("the route, not the request's path nor '*'")
+                    .contains("may not PUT /v1/queues/{name}");
             assertRefused(submitter.get("v1/users"), 403, "forbidden", null);
             assertRefused(submitter.get("metrics"), 403, "forbidden", null);
 
@@ -74,10 +78,14 @@ class AuthenticationTest extends HttpTestBase {
                             .path("tasks"))
                     .hasSize(1);
             assertRefused(worker.post("v1/suspend", "{}"), 403, "forbidden", null);
+            assertThat(worker.get("v1/tasks").json().path("items"))
+                    .as("a worker reads every user's tasks, as security.md says")
+                    .hasSize(1);
 
             RawHttp.Answer refused = worker.post("v1/users", "{\"name\":\"eve\",\"roles\":[\"admin\"]}");
             assertRefused(refused, 403, "forbidden", null);
             assertThat(refused.json().path("message").asText())
+                    .contains("may not POST /v1/users:")
                     .contains("wes")
                     .contains("worker")
                     .contains("admin");

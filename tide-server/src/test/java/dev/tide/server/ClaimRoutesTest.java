@@ -42,6 +42,15 @@ class ClaimRoutesTest extends HttpTestBase {
         assertThat(answer.json().path("tasks")).isEmpty();
     }
 
+    @Test
+    void aClaimWithoutALimitIsToldTheLimitIsRequired() {
+        for (String body : new String[] {"{\"worker\":\"w1\"}", "{\"worker\":\"w1\",\"limit\":null}"}) {
+            var answer = raw.post("v1/claims", body);
+            assertThat(answer.status()).as(body).isEqualTo(400);
+            assertThat(answer.json().path("message").asText()).as(body).isEqualTo("limit: is required: a whole number");
+        }
+    }
+
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(
             delimiter = '|',

@@ -120,7 +120,21 @@ abstract class OwnershipContract {
                                 "v1/jobs",
                                 "{\"type\":\"mailing\",\"tasks\":[{\"type\":\"email\",\"dependsOn\":[\"" + id
                                         + "\"]}]}")),
+                new Probe(
+                        "dependsOn in other digits",
+                        "dependsOn",
+                        true,
+                        id -> as.post("v1/tasks", "{\"type\":\"email\",\"dependsOn\":[\"" + arabicIndic(id) + "\"]}")),
                 new Probe("list by job", "job", false, id -> as.get("v1/tasks?job=" + id)));
+    }
+
+    /** The id in Arabic-Indic digits, which Java reads as a number as well as ASCII ones. */
+    private static String arabicIndic(long id) {
+        StringBuilder digits = new StringBuilder();
+        for (char c : String.valueOf(id).toCharArray()) {
+            digits.append((char) (c - '0' + 0x0660));
+        }
+        return digits.toString();
     }
 
     @Test
@@ -144,6 +158,15 @@ abstract class OwnershipContract {
         }
         assertThat(everyTask()).as("bob's tasks, and nobody else's added").isEqualTo(tasksBefore);
         assertThat(engine.job(bobsJob)).isEqualTo(jobBefore);
+    }
+
+    @Test
+    void aPathIdIsReadAsTheRouteReadsIt() {
+        for (String path : List.of("v1/tasks/%2B" + bobsTask, "v1/jobs/%2B" + bobsJob)) {
+            RawHttp.Answer answer = alice.get(path);
+            assertThat(answer.status()).as(answer.toString()).isEqualTo(404);
+        }
+        assertThat(alice.get("v1/tasks/%2B" + alicesTask).status()).isEqualTo(200);
     }
 
     @Test

@@ -22,7 +22,9 @@ class TaskRoutesTest extends HttpTestBase {
         JsonNode json = answer.json();
         assertThat(json.path("created").asBoolean()).isTrue();
         long id = json.path("task").path("id").asLong();
-        assertThat(json.path("task").path("payload").path("to").asText()).isEqualTo("ada");
+        assertThat(json.path("task").has("payload"))
+                .as("not echoed unless asked")
+                .isFalse();
         assertThat(engine.task(id).priority()).isEqualTo(3);
         assertThat(engine.task(id).payload()).isEqualTo("{\"to\":\"ada\"}");
     }
@@ -107,6 +109,63 @@ class TaskRoutesTest extends HttpTestBase {
     }
 
     @Test
+    void taskAnswersLeaveOutPayloadAndResultUnlessAsked() {
+        String big = "{\"blob\":\"" + "x".repeat(50_000) + "\"}";
+        var plain = raw.post("v1/tasks", "{\"type\":\"scan\",\"payload\":" + big + "}");
+        assertThat(plain.status()).isEqualTo(201);
+        assertThat(plain.text().length()).as("the payload is not sent back").isLessThan(2_000);
+        long id = plain.json().path("task").path("id").asLong();
+        var asked = raw.post("v1/tasks?include=payload", "{\"type\":\"scan\",\"payload\":{\"n\":2}}");
+        assertThat(asked.json().path("task").path("payload").path("n").asInt()).isEqualTo(2);
+
+        var batch = raw.post("v1/tasks/batch", "{\"tasks\":[{\"type\":\"scan\",\"payload\":{\"n\":3}}]}");
+        assertThat(batch.json().path("results").get(0).path("task").has("payload"))
+                .isFalse();
+        assertThat(raw.post("v1/tasks/batch?include=payload", "{\"tasks\":[{\"type\":\"scan\",\"payload\":{\"n\":4}}]}")
+                        .json()
+                        .path("results")
+                        .get(0)
+                        .path("task")
+                        .path("payload")
+                        .path("n")
+                        .asInt())
+                .isEqualTo(4);
+
+        JsonNode page = raw.get("v1/tasks?type=scan").json().path("items");
+        assertThat(page).hasSize(4).allSatisfy(t -> assertThat(t.has("payload")).isFalse());
+        assertThat(raw.get("v1/tasks?type=scan&include=payload")
+                        .json()
+                        .path("items")
+                        .get(0)
+                        .path("payload")
+                        .isObject())
+                .isTrue();
+
+        // enqueue-and-claim: the worker gets the payload it needs with its lease; the enqueue echo leaves it out
+        var both = raw.post(
+                "v1/tasks/enqueue-and-claim", "{\"task\":{\"type\":\"scan\",\"payload\":{\"n\":5}},\"worker\":\"w\"}");
+        assertThat(both.json()
+                        .path("leased")
+                        .path("task")
+                        .path("payload")
+                        .path("n")
+                        .asInt())
+                .isEqualTo(5);
+        assertThat(both.json().path("enqueued").path("task").has("payload")).isFalse();
+
+        // a finished task's result, like its payload, only when asked
+        engine.ack(claimOne("w").ack().resultJson("{\"done\":true}").succeed());
+        var withResult =
+                raw.get("v1/tasks?state=finished&include=payload").json().path("items");
+        assertThat(withResult).anySatisfy(t -> assertThat(t.has("result")).isTrue());
+        assertThat(raw.get("v1/tasks?state=finished").json().path("items"))
+                .allSatisfy(t -> assertThat(t.has("result")).isFalse());
+
+        assertInvalid(raw.get("v1/tasks/" + id + "?include=everything"), "include");
+        assertInvalid(raw.post("v1/tasks?include=result", "{\"type\":\"scan\"}"), "include");
+    }
+
+    @Test
     void getTaskAnswersTheTaskOr404() {
         long id = enqueue("email");
 
@@ -115,7 +174,13 @@ class TaskRoutesTest extends HttpTestBase {
         assertThat(answer.status()).isEqualTo(200);
         assertThat(answer.json().path("id").asLong()).isEqualTo(id);
         assertThat(answer.json().path("state").asText()).isEqualTo("ready");
-        assertThat(answer.json().path("payload").path("n").asInt()).isEqualTo(1);
+        assertThat(answer.json().has("payload")).isFalse();
+        assertThat(raw.get("v1/tasks/" + id + "?include=payload")
+                        .json()
+                        .path("payload")
+                        .path("n")
+                        .asInt())
+                .isEqualTo(1);
         assertRefused(raw.get("v1/tasks/" + (id + 100)), 404, "not_found", null);
     }
 

@@ -56,7 +56,7 @@ public final class WorkerPool implements AutoCloseable {
     private Thread claimer;
     private Thread acknowledger;
     private Thread heartbeater;
-    private Thread shutdownHook;
+    private volatile Thread shutdownHook;
 
     private final List<java.util.function.Consumer<WorkerPool>> onStart;
 

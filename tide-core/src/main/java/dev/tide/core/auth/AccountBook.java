@@ -1,6 +1,7 @@
 package dev.tide.core.auth;
 
 import dev.tide.api.ConflictException;
+import dev.tide.api.InputRanges;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.NotFoundException;
 import dev.tide.api.TideEvent;
@@ -219,9 +220,7 @@ public final class AccountBook implements Accounts {
     }
 
     private IssuedToken issue(String user, TokenKind kind, String label, Duration validFor) {
-        if (validFor != null && (validFor.isNegative() || validFor.isZero())) {
-            throw new InvalidRequestException("validFor", "must be positive");
-        }
+        InputRanges.VALID_FOR.check("validFor", validFor);
         Instant now = clock.instant();
         Instant expiresAt = validFor != null ? now.plus(validFor) : null;
         String token = SecretTokens.generate();

@@ -1,6 +1,7 @@
 package dev.tide.core.engine;
 
 import dev.tide.api.Ack;
+import dev.tide.api.InputRanges;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.Outcome;
 import dev.tide.api.RetryBackoff;
@@ -57,9 +58,7 @@ public final class AckResolver {
         if (ack.kind() == null) {
             throw new InvalidRequestException(prefix + "kind", "is required (succeed, fail, retry or release)");
         }
-        if (ack.retryDelay() != null && ack.retryDelay().isNegative()) {
-            throw new InvalidRequestException(prefix + "retryDelay", "must not be negative");
-        }
+        InputRanges.DELAY.check(prefix + "retryDelay", ack.retryDelay());
         String result = Inputs.json(prefix + "result", ack.result(), payloadCap);
         String jobInfo = Inputs.json(prefix + "jobInfo", ack.jobInfo(), payloadCap);
         String message = Inputs.message(ack.message());
@@ -88,7 +87,9 @@ public final class AckResolver {
             return Settlement.finish(ack.taskId(), ack.token(), Outcome.FAILED, null, message);
         }
         Duration delay = ack.retryDelay() != null ? ack.retryDelay() : backoff(task.type(), task.attempts());
-        return Settlement.reschedule(ack.taskId(), ack.token(), now.plus(delay), now, message, false);
+        // a stored backoff was not range-checked when it was written: it may not overflow the time it gives
+        return Settlement.reschedule(
+                ack.taskId(), ack.token(), InputRanges.plusAtMostLatest(now, delay), now, message, false);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.tide.core.engine;
 
+import dev.tide.api.InputRanges;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.NewTask;
 import dev.tide.api.NotFoundException;
@@ -69,6 +70,9 @@ public final class Schedules implements AutoCloseable {
         if (schedule == null) {
             throw new InvalidRequestException("schedule", "is required");
         }
+        InputRanges.DELAY.check("misfireGrace", schedule.misfireGrace());
+        InputRanges.DELAY.check("window", schedule.window());
+        InputRanges.DELAY.check("expireAfter", schedule.expireAfter());
         Instant now = clock.instant();
         Instant next = nextAfter(schedule, now);
         // The template must make a valid task; checked now rather than at every firing.
@@ -175,10 +179,10 @@ public final class Schedules implements AutoCloseable {
     static NewTask instance(Schedule schedule, Instant firing) {
         NewTask.Builder b = schedule.task().toBuilder().runAt(firing).idempotencyKey(schedule.instanceKey(firing));
         if (schedule.window() != null) {
-            b.deadline(firing.plus(schedule.window()));
+            b.deadline(InputRanges.plusAtMostLatest(firing, schedule.window()));
         }
         if (schedule.expireAfter() != null) {
-            b.expiresAt(firing.plus(schedule.expireAfter()));
+            b.expiresAt(InputRanges.plusAtMostLatest(firing, schedule.expireAfter()));
         }
         return b.build();
     }

@@ -2,6 +2,7 @@ package dev.tide.core.engine;
 
 import dev.tide.api.Coalescing;
 import dev.tide.api.CoalescingCheck;
+import dev.tide.api.InputRanges;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.NewTask;
 import dev.tide.api.TaskBlob;
@@ -138,7 +139,8 @@ public final class TaskResolver {
             throw new InvalidRequestException(prefix + "jobId", "must be a positive job id");
         }
         Instant runAt = runAt(task, prefix, now);
-        Instant expiresAt = task.expiresAt();
+        Instant expiresAt = InputRanges.FUTURE.check(prefix + "expiresAt", task.expiresAt(), now);
+        InputRanges.FUTURE.check(prefix + "deadline", task.deadline(), now);
         if (expiresAt != null && !expiresAt.isAfter(runAt)) {
             throw new InvalidRequestException(
                     prefix + "expiresAt", "must be after the time the task may run (" + runAt + ")");
@@ -157,7 +159,7 @@ public final class TaskResolver {
         TaskDefaults d = types.defaultsFor(type, jobType);
         Instant deadline = task.deadline() != null
                 ? task.deadline()
-                : d.defaultDuration() == null ? null : now.plus(d.defaultDuration());
+                : d.defaultDuration() == null ? null : InputRanges.plusAtMostLatest(now, d.defaultDuration());
         return new TaskRow(
                 queue,
                 type,
@@ -170,7 +172,7 @@ public final class TaskResolver {
                 runAt,
                 deadline,
                 task.maxAttempts() != null ? task.maxAttempts() : d.maxAttempts(),
-                d.leaseDuration().toMillis(),
+                TypeRanges.leaseMillis(d.leaseDuration()),
                 key,
                 !dependencies.isEmpty()
                         ? TaskState.BLOCKED
@@ -201,13 +203,10 @@ public final class TaskResolver {
         if (task.runAt() != null && task.delay() != null) {
             throw new InvalidRequestException(prefix + "delay", "give runAt or delay, not both");
         }
-        Duration delay = task.delay();
+        Duration delay = InputRanges.DELAY.check(prefix + "delay", task.delay());
         if (delay != null) {
-            if (delay.isNegative()) {
-                throw new InvalidRequestException(prefix + "delay", "must not be negative");
-            }
             return now.plus(delay);
         }
-        return task.runAt() != null ? task.runAt() : now;
+        return task.runAt() != null ? InputRanges.FUTURE.check(prefix + "runAt", task.runAt(), now) : now;
     }
 }

@@ -248,7 +248,7 @@ public abstract class WorkerContract {
 
     @Test
     void heartbeatsKeepALongTaskLeased() {
-        queue.defineTaskType(TaskType.named("long").withLeaseDuration(Duration.ofMillis(900)));
+        queue.defineTaskType(TaskType.named("long").withLeaseDuration(Duration.ofSeconds(1)));
         long id = queue.enqueue(NewTask.of("long", 1)).id();
         start(pool("w").handler("long", ctx -> {
             Thread.sleep(3_000);

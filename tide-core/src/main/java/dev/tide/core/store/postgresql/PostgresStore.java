@@ -52,23 +52,24 @@ public final class PostgresStore extends JdbcStore {
     private final ReadyListener listener;
     private final ReadyPublisher publisher;
     private final LeaderLock leader;
+    /** Autovacuum is off and this process said so before Tide's schema existed to remember it in. */
+    private volatile boolean autovacuumWarningUnrecorded;
 
     private PostgresStore(PostgresConnections connections, PostgresOptions options, JobEndHook hook) {
         super(new PostgresDialect(), hook);
         this.connections = connections;
+        boolean[] autovacuumOff = new boolean[2]; // off, and whether tide_settings exists to remember the warning in
         this.schema = read(tx -> {
             try (ResultSet rs = tx.prepare("current_schema").query()) {
                 rs.next();
-                if (!"on".equals(rs.getString("autovacuum"))) {
-                    log.warn(
-                            "autovacuum is off on {}: Tide's tables will bloat with dead rows, and plans cached"
-                                    + " while a table was small stay in use as it grows; turn it on, or run VACUUM ANALYZE"
-                                    + " on the tide_ tables regularly",
-                            connections.location());
-                }
+                autovacuumOff[0] = !"on".equals(rs.getString("autovacuum"));
+                autovacuumOff[1] = rs.getBoolean("settings_present");
                 return rs.getString("schema");
             }
         });
+        if (autovacuumOff[0] && schema != null) {
+            warnAutovacuumOffOnce(autovacuumOff[1]);
+        }
         if (schema == null) {
             throw new StoreException(
                     "no schema of the search path exists in " + connections.location() + "; create it first", null);
@@ -77,6 +78,40 @@ public final class PostgresStore extends JdbcStore {
         this.listener = new ReadyListener(connections, origin, schema);
         this.publisher = new ReadyPublisher(options.readyDebounce(), queues -> notifyReady(origin, queues));
         this.leader = new LeaderLock(connections, sql, schema);
+    }
+
+    /**
+     * Autovacuum off is worth one line, once per database: every {@code tide} command opens the store, and a warning
+     * repeated by each would drown its output. A database without Tide's schema yet is told now and remembers it once
+     * migrated ({@link #schemaMigrate()}).
+     */
+    private void warnAutovacuumOffOnce(boolean canRemember) {
+        boolean first = !canRemember || recordAutovacuumWarning();
+        autovacuumWarningUnrecorded = !canRemember;
+        if (first) {
+            log.warn(
+                    "autovacuum is off on {}: Tide's tables will bloat; turn it on (docs/postgresql.md; said once per"
+                            + " database)",
+                    connections.location());
+        }
+    }
+
+    /** Whether this call recorded the warning (no process had before). */
+    private boolean recordAutovacuumWarning() {
+        return write(tx -> tx.prepare("autovacuum_warning_record")
+                        .set("now", Instant.now())
+                        .update())
+                == 1;
+    }
+
+    @Override
+    public int schemaMigrate() {
+        int version = super.schemaMigrate();
+        if (autovacuumWarningUnrecorded) {
+            recordAutovacuumWarning();
+            autovacuumWarningUnrecorded = false;
+        }
+        return version;
     }
 
     /** Connects to {@code jdbcUrl} (e.g. {@code jdbc:postgresql://db:5432/tide?user=tide}); does not migrate. */

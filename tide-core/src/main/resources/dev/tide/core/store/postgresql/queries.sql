@@ -742,7 +742,13 @@ SELECT pg_notify('tide_ready', payload) FROM unnest(:payloads::text[]) AS payloa
 
 -- The schema Tide's tables live in: the first existing schema of the search path (?currentSchema= in the URL).
 -- name: current_schema
-SELECT current_schema() AS schema, current_setting('autovacuum') AS autovacuum;
+SELECT current_schema() AS schema, current_setting('autovacuum') AS autovacuum,
+       to_regclass('tide_settings') IS NOT NULL AS settings_present;
+
+-- Remembers that this database was told autovacuum is off, so that the warning is logged once, not by every command.
+-- name: autovacuum_warning_record
+INSERT INTO tide_settings (name, value, updated_at) VALUES ('warned.autovacuum_off', 'true', :now)
+ON CONFLICT (name) DO NOTHING;
 
 -- The database's time in epoch milliseconds, for the clock every node shares (DatabaseAnchoredClock).
 -- name: database_now
