@@ -72,6 +72,9 @@ final class ServerCommand implements Runnable {
             description = "Serve plain HTTP on an address other than loopback (refused otherwise).")
     boolean allowPlainHttp;
 
+    @Mixin
+    ServerLimitOptions limits;
+
     @Option(
             names = "--node",
             description = "This node's name among nodes sharing a PostgreSQL database; stable across restarts "
@@ -169,6 +172,7 @@ final class ServerCommand implements Runnable {
         }
         TlsKeystore tls = tlsKeystore != null ? TlsKeystore.load(tlsKeystore, tlsPassword(), null) : null;
         TideServer.Builder.requireSafeTransport(host, tls != null, allowPlainHttp);
+        limits.check();
         if (jmxPort != null && (jmxPort < 1 || jmxPort > 65535)) {
             throw new IllegalArgumentException("--jmx-port must be between 1 and 65535");
         }
@@ -277,7 +281,7 @@ final class ServerCommand implements Runnable {
 
     private TideServer.Builder server(Tide tide, TlsKeystore tls) {
         TideServer.Builder server =
-                TideServer.builder(tide).host(host).port(port).allowPlainHttp(allowPlainHttp);
+                limits.applyTo(TideServer.builder(tide).host(host).port(port).allowPlainHttp(allowPlainHttp));
         return tls != null ? server.tls(tls) : server;
     }
 

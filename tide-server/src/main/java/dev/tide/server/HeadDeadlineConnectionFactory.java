@@ -5,7 +5,9 @@ import dev.tide.api.json.Json;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.io.EndPoint;
 import org.eclipse.jetty.server.Connector;
@@ -44,7 +46,8 @@ final class HeadDeadlineConnectionFactory extends HttpConnectionFactory {
         /** When the head in progress began (System.nanoTime), or 0 when no head is in progress. */
         private volatile long headStart;
 
-        private volatile boolean checkScheduled;
+        /** Whether a check is pending: at most one per connection at a time. */
+        private final AtomicBoolean checkScheduled = new AtomicBoolean();
 
         TimedConnection(HttpConfiguration config, Connector connector, EndPoint endPoint) {
             super(config, connector, endPoint);
@@ -58,8 +61,7 @@ final class HeadDeadlineConnectionFactory extends HttpConnectionFactory {
 
         private void headBegun() {
             headStart = System.nanoTime();
-            if (!checkScheduled) {
-                checkScheduled = true;
+            if (checkScheduled.compareAndSet(false, true)) {
                 schedule(deadlineNanos);
             }
         }
@@ -69,7 +71,11 @@ final class HeadDeadlineConnectionFactory extends HttpConnectionFactory {
         }
 
         private void schedule(long delayNanos) {
-            getConnector().getScheduler().schedule(this::check, delayNanos, TimeUnit.NANOSECONDS);
+            try {
+                getConnector().getScheduler().schedule(this::check, delayNanos, TimeUnit.NANOSECONDS);
+            } catch (RejectedExecutionException stopping) {
+                checkScheduled.set(false); // the server is stopping and closes the connection itself
+            }
         }
 
         /**
@@ -80,7 +86,11 @@ final class HeadDeadlineConnectionFactory extends HttpConnectionFactory {
         private void check() {
             long start = headStart;
             if (start == 0) {
-                checkScheduled = false;
+                checkScheduled.set(false);
+                // a head begun while this check stood down, having seen a check pending, gets its own now
+                if (headStart != 0 && checkScheduled.compareAndSet(false, true)) {
+                    schedule(Math.max(0, headStart + deadlineNanos - System.nanoTime()));
+                }
                 return;
             }
             long left = start + deadlineNanos - System.nanoTime();
@@ -88,7 +98,7 @@ final class HeadDeadlineConnectionFactory extends HttpConnectionFactory {
                 schedule(left);
                 return;
             }
-            checkScheduled = false;
+            checkScheduled.set(false);
             if (!getParser().isStart()) {
                 cut();
             }
@@ -97,7 +107,11 @@ final class HeadDeadlineConnectionFactory extends HttpConnectionFactory {
         private void cut() {
             headStart = 0;
             EndPoint endPoint = getEndPoint();
-            endPoint.write(Callback.from(endPoint::close), ByteBuffer.wrap(TIMEOUT));
+            try {
+                endPoint.write(Callback.from(endPoint::close), ByteBuffer.wrap(TIMEOUT));
+            } catch (RuntimeException writing) {
+                endPoint.close(); // an answer to an earlier request still being written: cut without a word
+            }
         }
 
         private final class TimedRequestHandler extends RequestHandler {

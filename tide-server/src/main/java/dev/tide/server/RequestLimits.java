@@ -62,9 +62,17 @@ record RequestLimits(int headerBytes, Duration idleTimeout, Duration headTimeout
         return new PacedBodyStream(body, headTimeout, minBodyBytesPerSecond);
     }
 
-    /** The connector, with its idle timeout. */
+    /**
+     * Connections the operating system holds for the server before it accepts them. Java's default is 50: a burst of
+     * workers connecting at once (after a restart, or hundreds of long polls) overflowed it, and connections beyond it
+     * were dropped unanswered. The kernel caps it at its own limit ({@code net.core.somaxconn}).
+     */
+    static final int ACCEPT_QUEUE = 1024;
+
+    /** The connector, with its idle timeout and accept queue. */
     ServerConnector applyTo(ServerConnector connector) {
         connector.setIdleTimeout(idleTimeout.toMillis());
+        connector.setAcceptQueueSize(ACCEPT_QUEUE);
         return connector;
     }
 
