@@ -34,7 +34,7 @@ class PostgresApiFuzzTest {
         }
     }
 
-    @Property(tries = 6)
+    @Property(tries = 4)
     void everyOperationAnswersSpoiltRequestsWithoutAServerFault(@ForAll long seed) {
         assertThat(target.fuzzer.everyOperationOnce(new Random(seed))).isEmpty();
     }
