@@ -126,35 +126,7 @@ public record TaskInfo(
 
     /** This task with its payload as given (a blob's payload read back). */
     public TaskInfo withPayload(String value) {
-        return new TaskInfo(
-                id,
-                queue,
-                type,
-                jobId,
-                owner,
-                value,
-                priority,
-                weight,
-                runAt,
-                deadline,
-                state,
-                outcome,
-                attempts,
-                maxAttempts,
-                message,
-                result,
-                leaseOwner,
-                leaseExpiresAt,
-                idempotencyKey,
-                createdAt,
-                startedAt,
-                finishedAt,
-                expiresAt,
-                dependsOn,
-                coalescingKey,
-                units,
-                divisible,
-                blob);
+        return with(value, result);
     }
 
     /**
@@ -162,16 +134,17 @@ public record TaskInfo(
      * client that sent a large payload does not get it back. Where a blob payload is kept stays named.
      */
     public TaskInfo withoutPayloadAndResult() {
-        if (payload == null && result == null) {
-            return this;
-        }
+        return payload == null && result == null ? this : with(null, null);
+    }
+
+    private TaskInfo with(String newPayload, String newResult) {
         return new TaskInfo(
                 id,
                 queue,
                 type,
                 jobId,
                 owner,
-                null,
+                newPayload,
                 priority,
                 weight,
                 runAt,
@@ -181,7 +154,7 @@ public record TaskInfo(
                 attempts,
                 maxAttempts,
                 message,
-                null,
+                newResult,
                 leaseOwner,
                 leaseExpiresAt,
                 idempotencyKey,

@@ -12,6 +12,9 @@ public record Warning(String code, String message) {
     /** A task of a type that no worker has claimed and no processor, schedule or type definition names. */
     public static final String UNKNOWN_TYPE = "unknown_type";
 
+    /** A stored value outside today's {@link InputRanges}, written before they were checked. */
+    public static final String OUT_OF_RANGE = "out_of_range";
+
     public Warning {
         Objects.requireNonNull(code, "code");
         Objects.requireNonNull(message, "message");
@@ -30,5 +33,10 @@ public record Warning(String code, String message) {
                 UNKNOWN_TYPE,
                 "no worker has claimed type `" + type + "` (" + waiting + (waiting == 1 ? " task waits" : " tasks wait")
                         + "), and no processor, schedule or type definition names it");
+    }
+
+    /** The warning for a stored value out of range, as {@code Tide.storedOutOfRange()} describes it. */
+    public static Warning outOfRange(String line) {
+        return new Warning(OUT_OF_RANGE, line + " (bounded where it is used; define it again to fix)");
     }
 }

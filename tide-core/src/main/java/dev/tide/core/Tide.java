@@ -865,7 +865,10 @@ public final class Tide implements TaskQueue, AccountWorkers {
 
     @Override
     public StatusReport status() {
-        return store.status(OPEN_JOBS_IN_STATUS).withWarnings(knownTypes.waitingUnnamed());
+        return store.status(OPEN_JOBS_IN_STATUS)
+                .withWarnings(knownTypes.waitingUnnamed())
+                .withWarnings(
+                        storedOutOfRange().stream().map(Warning::outOfRange).toList());
     }
 
     // --- processors ----------------------------------------------------------------------------------------------

@@ -63,9 +63,22 @@ final class JsonBody {
         return (ObjectNode) node;
     }
 
-    /** The body as text (empty when none), for routes whose body is a JSON document the engine checks itself. */
+    /**
+     * The body as text (empty when none), for routes whose body is a JSON document the engine checks itself. Its text
+     * must be Unicode ({@link UnicodeText}); whether it is JSON at all the engine says, in its own words.
+     */
     String text(Context ctx) {
-        return StrictUtf8.decode("body", bytes(ctx));
+        String text = StrictUtf8.decode("body", bytes(ctx));
+        JsonNode node;
+        try {
+            node = DOCUMENT.readTree(text);
+        } catch (IOException notJson) {
+            return text;
+        }
+        if (node != null) {
+            UnicodeText.require(node);
+        }
+        return text;
     }
 
     /**
@@ -93,12 +106,15 @@ final class JsonBody {
     }
 
     private Optional<JsonNode> tree(Context ctx) {
-        String text = text(ctx);
+        String text = StrictUtf8.decode("body", bytes(ctx));
         if (text.isEmpty()) {
             return Optional.empty();
         }
         try {
             JsonNode node = DOCUMENT.readTree(text);
+            if (node != null) {
+                UnicodeText.require(node);
+            }
             return node == null || node.isMissingNode() || node.isNull() ? Optional.empty() : Optional.of(node);
         } catch (IOException e) {
             throw JsonProblems.describe(e);

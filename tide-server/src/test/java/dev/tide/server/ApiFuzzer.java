@@ -36,8 +36,13 @@ final class ApiFuzzer {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final String DEEP = "\"\\u0000deep\"";
     private static final int NESTING = 10_000;
-    /** Operations that would end the fuzzer's own session. */
-    private static final List<String> SKIPPED = List.of("signOut");
+    /** A body the server may close the connection on rather than read to the end after refusing the request. */
+    private static final int LARGE = 8 * 1024;
+    /**
+     * Operations that would end the fuzzer's own session, or start handlers that change tasks in the background (which
+     * the comparison of the store before and after a refusal cannot tell from a write).
+     */
+    private static final List<String> SKIPPED = List.of("signOut", "startProcessor");
 
     private HttpClient http = newClient();
     private final URI base;
@@ -82,19 +87,31 @@ final class ApiFuzzer {
         return Map.copyOf(statuses);
     }
 
-    /** One spoilt request to every operation; the failures found so far, each with its request. */
+    /** One spoilt request to every operation; what failed, each with its request. */
     List<String> everyOperationOnce(Random random) {
+        failures.clear();
         StoreSnapshot before = snapshot.get();
         for (Operation op : operations) {
             before = send(op, random, before);
         }
-        return failures;
+        return List.copyOf(failures);
     }
 
     private StoreSnapshot send(Operation op, Random random, StoreSnapshot before) {
         String path = fillPath(op, random) + query(op, random);
         byte[] body = body(op, random);
-        HttpResponse<String> answer = exchange(op.method(), path, body, random.nextInt(40) != 0);
+        HttpResponse<String> answer;
+        try {
+            answer = exchange(op.method(), path, body, random.nextInt(40) != 0);
+        } catch (UncheckedIOException e) {
+            if (body != null && body.length > LARGE) {
+                // Refused before its body was read (a bad query, no token): the server answers and closes the
+                // connection while the client still writes, and java.net.http reports the write, not the answer.
+                statuses.merge(-1, 1, Integer::sum);
+                return snapshot.get();
+            }
+            throw e;
+        }
         statuses.merge(answer.statusCode(), 1, Integer::sum);
         String request = op.method() + " " + path + " " + preview(body);
         int status = answer.statusCode();
@@ -106,7 +123,7 @@ final class ApiFuzzer {
         }
         StoreSnapshot after = snapshot.get();
         if (status >= 400 && !after.equals(before)) {
-            failures.add("refused with " + status + " but wrote: " + before + " -> " + after + " for " + request);
+            failures.add("refused with " + status + " but changed " + after.changedSince(before) + " for " + request);
         }
         return after;
     }
@@ -313,11 +330,22 @@ final class ApiFuzzer {
         });
     }
 
-    /** A wrong type, an extreme, or an edge of the field's x-tide-range. */
-    private JsonNode oddValue(Random random, JsonNode fieldSchema) {
-        JsonNode range = fieldSchema == null ? null : fieldSchema.path("x-tide-range");
+    /** A wrong type, an extreme, or an edge of the field's x-tide-range (read beside its $ref). */
+    private JsonNode oddValue(Random random, JsonNode field) {
+        JsonNode range = field == null ? null : field.path("x-tide-range");
         if (range != null && range.isObject() && random.nextBoolean()) {
             return NODES.textNode(edge(range, random));
+        }
+        String format = field == null ? "" : resolve(field).path("format").asText();
+        if ((format.equals("duration") || format.equals("date-time")) && random.nextBoolean()) {
+            return NODES.textNode(pick(
+                    random,
+                    "PT99999999999999H",
+                    "PT-99999999999999H",
+                    "+999999999-12-31T23:59:59Z",
+                    "-999999999-01-01T00:00:00Z",
+                    "P0D",
+                    "1970-01-01T00:00:00Z"));
         }
         return switch (random.nextInt(16)) {
             case 0 -> NODES.numberNode(5);
@@ -332,7 +360,7 @@ final class ApiFuzzer {
             case 9 -> NODES.numberNode(-1e308);
             case 10 -> NODES.textNode("PT99999999999999H");
             case 11 -> NODES.textNode(pick(random, "+999999999-12-31T23:59:59Z", "-999999999-01-01T00:00:00Z"));
-            case 12 -> NODES.textNode("x".repeat(300_000));
+            case 12 -> NODES.textNode("x".repeat(50_000));
             case 13 -> NODES.textNode(pick(random, "\u0000", "a\ud800b", "\n", "", " ", "../..", "é".repeat(200)));
             case 14 -> {
                 ArrayNode many = NODES.arrayNode();

@@ -122,6 +122,7 @@ class InputRangesTest extends HttpTestBase {
         assertThat(engine.storedOutOfRange())
                 .anySatisfy(line -> assertThat(line).startsWith("task type big: defaultDuration"))
                 .anySatisfy(line -> assertThat(line).startsWith("task type big: leaseDuration"));
+        assertThat(raw.get("v1/status").json().path("warnings").toString()).contains("task type big: defaultDuration");
     }
 
     @Test

@@ -17,7 +17,7 @@ import java.util.Map;
  * and a digest of everything a request can write (tasks, jobs, types, queues, schedules, processor definitions,
  * profiles, users, intake's switch, the event log's newest entry).
  */
-record StoreSnapshot(int tasks, int openJobs, int taskTypes, int jobTypes, int queues, String digest) {
+record StoreSnapshot(int tasks, int openJobs, int taskTypes, int jobTypes, int queues, Map<String, String> digests) {
 
     static StoreSnapshot of(Tide engine) {
         Map<String, Object> state = new LinkedHashMap<>();
@@ -45,7 +45,21 @@ record StoreSnapshot(int tasks, int openJobs, int taskTypes, int jobTypes, int q
                 engine.taskTypes().size(),
                 engine.jobTypes().size(),
                 engine.queues().size(),
-                sha256(Json.write(state)));
+                digests(state));
+    }
+
+    /** One digest for each part, so that a difference names what changed. */
+    private static Map<String, String> digests(Map<String, Object> state) {
+        Map<String, String> out = new LinkedHashMap<>();
+        state.forEach((part, value) -> out.put(part, sha256(Json.write(value)).substring(0, 12)));
+        return out;
+    }
+
+    /** The parts that differ from {@code other}'s. */
+    List<String> changedSince(StoreSnapshot other) {
+        return digests.keySet().stream()
+                .filter(part -> !digests.get(part).equals(other.digests.get(part)))
+                .toList();
     }
 
     private static String sha256(String text) {

@@ -86,6 +86,18 @@ class StrictBodyTest extends HttpTestBase {
                 .isEqualTo("\"aé€𝄞b\"");
     }
 
+    @Test
+    void anUnpairedSurrogateIsRefused() {
+        assertInvalid(raw.post("v1/tasks", "{\"type\": \"a\", \"owner\": \"a\\ud800b\"}"), "owner");
+        assertInvalid(raw.post("v1/tasks", "{\"type\": \"a\", \"payload\": {\"k\": [\"\\udc00\"]}}"), "payload.k[0]");
+        assertInvalid(raw.post("v1/jobs", "{\"type\": \"j\", \"title\": \"\\ud800\"}"), "title");
+        assertThat(taskCount()).isZero();
+        assertThat(raw.post("v1/tasks", "{\"type\": \"a\", \"payload\": \"\\ud834\\udd1e\"}")
+                        .status())
+                .as("a pair is one character")
+                .isEqualTo(201);
+    }
+
     private static byte[] payloadWith(byte[] inside) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes("{\"type\": \"a\", \"payload\": \"a".getBytes(StandardCharsets.UTF_8));

@@ -29,8 +29,12 @@ class StrictQueryTest extends HttpTestBase {
         RawHttp.Answer answer = raw.post("v1/tasks?queue=other", "{\"type\": \"a\"}");
 
         assertInvalid(answer, "queue");
-        assertThat(answer.json().path("message").asText()).contains("takes none");
+        assertThat(answer.json().path("message").asText()).contains("POST /v1/tasks");
         assertThat(taskCount()).isZero();
+        RawHttp.Answer none = raw.put("v1/task-types/a?priority=1", "{}");
+        assertInvalid(none, "priority");
+        assertThat(none.json().path("message").asText()).contains("takes none");
+        assertThat(engine.taskTypes()).isEmpty();
     }
 
     @Test
@@ -45,6 +49,7 @@ class StrictQueryTest extends HttpTestBase {
     @Test
     void badPercentEncodingIsRefused() throws IOException {
         assertInvalid(raw.get("v1/tasks?queue=%C0%AF"), "query");
+        assertInvalid(raw.post("v1/tasks/1/claim?limit=%FF", "{\"worker\": \"w\"}"), "query");
         // java.net.URI will not send it: written on a socket
         try (Socket socket = new Socket("127.0.0.1", fixture.server().port())) {
             socket.getOutputStream()
