@@ -30,6 +30,7 @@ final class ErrorMapper {
     }
 
     private void tide(TideException e, Context ctx) {
+        UnreadBody.drain(ctx);
         if (e.httpStatus() >= 500) {
             log.warn("{} {} failed: {}", ctx.method(), ctx.path(), e.toString(), e.getCause());
         }
@@ -49,6 +50,7 @@ final class ErrorMapper {
     }
 
     private void routing(HttpResponseException e, Context ctx) {
+        UnreadBody.drain(ctx);
         int status = e.getStatus();
         String message = switch (status) {
             case 404 -> "route " + ctx.method() + " " + ctx.path() + " not found";
@@ -64,7 +66,11 @@ final class ErrorMapper {
         String message = status == 408
                 ? "body: arrived too slowly (" + e.getReason() + "); send it whole, at once"
                 : "the request was refused: " + e.getReason();
-        ctx.header(Header.CONNECTION, "close");
+        if (status == 408) {
+            // the client is too slow to keep; any other refusal leaves its body to be drained, so that the client,
+            // still sending it, reads the answer instead of a reset connection
+            ctx.header(Header.CONNECTION, "close");
+        }
         ctx.status(status).json(ErrorBody.of(codeOf(status), message));
     }
 
@@ -93,6 +99,7 @@ final class ErrorMapper {
     }
 
     private void unexpected(Exception e, Context ctx) {
+        UnreadBody.drain(ctx);
         log.error("{} {} failed unexpectedly", ctx.method(), ctx.path(), e);
         ctx.status(500).json(ErrorBody.of("internal", "internal server error; the server log has the details"));
     }
