@@ -46,6 +46,12 @@ final class FairClaim {
     private final ClaimedReader reader;
     private final List<Claimed> claimed = new ArrayList<>();
     private double largestPassServed = -1;
+    /**
+     * The turn of the first user in order that another claim holds (PostgreSQL): this claim moves the clock no further,
+     * or that user, served meanwhile by the claim holding it, would start behind the clock when it next comes and lose
+     * the turns it was owed.
+     */
+    private double heldElsewhere = Double.POSITIVE_INFINITY;
 
     private FairClaim(Tx tx, TaskClaim claim, QueueRow queue, ClaimedReader reader) {
         this.tx = tx;
@@ -64,7 +70,7 @@ final class FairClaim {
             }
         }
         if (run.largestPassServed >= 0) {
-            JdbcStore.advanceRaceClock(tx, claim.queue(), DispatchKey.race(run.largestPassServed));
+            JdbcStore.advanceRaceClock(tx, claim.queue(), DispatchKey.race(run.movedClock()));
         }
         return run.claimed;
     }
@@ -85,7 +91,12 @@ final class FairClaim {
 
     /** The queue's clock as this claim has moved it so far: no user's turns start behind it. */
     private double clock() {
-        return Math.max(queue.clock(), largestPassServed);
+        return Math.max(queue.clock(), movedClock());
+    }
+
+    /** Where this claim moves the clock: the largest pass it served, but not past a user another claim holds. */
+    private double movedClock() {
+        return Math.min(largestPassServed, heldElsewhere);
     }
 
     /**
@@ -103,9 +114,12 @@ final class FairClaim {
             }
             String first = rs.getString("owner");
             boolean ours = held.stream().anyMatch(u -> u.name().equals(first));
-            return ours
-                    ? Double.POSITIVE_INFINITY
-                    : FairTurns.start(DispatchKey.racePosition(rs.getBytes("pass")), clock()) + FairTurns.ROUND;
+            if (ours) {
+                return Double.POSITIVE_INFINITY;
+            }
+            double turn = FairTurns.start(DispatchKey.racePosition(rs.getBytes("pass")), clock());
+            heldElsewhere = Math.min(heldElsewhere, turn);
+            return turn + FairTurns.ROUND;
         }
     }
 
