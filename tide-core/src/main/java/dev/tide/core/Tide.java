@@ -289,15 +289,16 @@ public final class Tide implements TaskQueue, AccountWorkers {
 
     /** Each result with a warning when its task's type is one that nothing names (see {@link KnownTypes}). */
     private List<EnqueueResult> withTypeWarnings(List<EnqueueResult> results) {
-        List<Warning> warnings = knownTypes.warningsFor(
-                results.stream().map(r -> r.task().type()).toList());
-        if (warnings.isEmpty()) {
+        Map<String, Warning> unnamed =
+                knownTypes.unnamed(results.stream().map(r -> r.task().type()).toList());
+        if (unnamed.isEmpty()) {
             return results;
         }
         return results.stream()
-                .map(r -> r.withWarnings(warnings.stream()
-                        .filter(w -> w.equals(Warning.unknownType(r.task().type())))
-                        .toList()))
+                .map(r -> {
+                    Warning warning = unnamed.get(r.task().type());
+                    return warning == null ? r : r.withWarnings(List.of(warning));
+                })
                 .toList();
     }
 

@@ -9,11 +9,12 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The task types something names: a worker claimed one of its tasks or asked for it by name (recorded in the store,
@@ -32,6 +33,7 @@ public final class KnownTypes {
     private volatile Set<String> known = Set.of();
     private volatile long loadedAtNanos;
     private volatile boolean loaded;
+    private final ReentrantLock reloading = new ReentrantLock();
 
     public KnownTypes(Store store, InstantSource clock) {
         this.store = store;
@@ -49,15 +51,18 @@ public final class KnownTypes {
         add(fresh);
     }
 
-    /** A warning for each of {@code types} that nothing names, in name order. */
-    public List<Warning> warningsFor(Collection<String> types) {
-        List<Warning> warnings = new ArrayList<>();
-        for (String type : new TreeSet<>(types)) {
+    /** The types among {@code types} that nothing names, each with its warning. */
+    public Map<String, Warning> unnamed(Collection<String> types) {
+        Map<String, Warning> warnings = null;
+        for (String type : types) {
             if (!isKnown(type)) {
-                warnings.add(Warning.unknownType(type));
+                if (warnings == null) {
+                    warnings = new HashMap<>();
+                }
+                warnings.computeIfAbsent(type, Warning::unknownType);
             }
         }
-        return warnings;
+        return warnings == null ? Map.of() : warnings;
     }
 
     /** A warning for each type of waiting tasks that nothing names, with how many wait. */
@@ -77,12 +82,26 @@ public final class KnownTypes {
             return true;
         }
         if (!loaded || System.nanoTime() - loadedAtNanos > RELOAD.toNanos()) {
-            reload();
+            reloadUnlessUnderWay();
         }
         return known.contains(type);
     }
 
-    private synchronized void reload() {
+    /**
+     * Reloads, unless another thread is doing it: the others go on with the names they have. Enqueues of a type that
+     * nothing names yet would otherwise queue up behind one reload, and then each do one more.
+     */
+    private void reloadUnlessUnderWay() {
+        if (reloading.tryLock()) {
+            try {
+                reload();
+            } finally {
+                reloading.unlock();
+            }
+        }
+    }
+
+    private void reload() {
         Set<String> names = new HashSet<>(store.namedTypeList());
         store.taskTypeList().stream().map(TaskType::name).forEach(names::add);
         for (ScheduleInfo s : store.scheduleList()) {

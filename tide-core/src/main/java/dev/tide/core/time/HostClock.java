@@ -20,9 +20,11 @@ public final class HostClock implements InstantSource {
         this.offsetMillis = offset.toMillis();
     }
 
+    /** At the system clock's own precision (microseconds on Linux): instants order tasks enqueued within a millisecond. */
     @Override
     public Instant instant() {
-        return Instant.ofEpochMilli(millis());
+        Instant now = Instant.now();
+        return offsetMillis == 0 ? now : now.plusMillis(offsetMillis);
     }
 
     @Override
