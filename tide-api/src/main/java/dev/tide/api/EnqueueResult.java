@@ -29,6 +29,9 @@ public record EnqueueResult(
         if (more.isEmpty()) {
             return this;
         }
+        if (warnings.isEmpty()) {
+            return new EnqueueResult(task, created, List.copyOf(more));
+        }
         return new EnqueueResult(
                 task,
                 created,

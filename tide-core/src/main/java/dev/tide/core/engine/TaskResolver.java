@@ -77,7 +77,7 @@ public final class TaskResolver {
             rows.add(resolve(
                     t,
                     prefix.apply(i),
-                    t == null ? null : jobTypeOf.apply(t, prefix.apply(i) + "jobId"),
+                    t == null || t.jobId() == null ? null : jobTypeOf.apply(t, prefix.apply(i) + "jobId"),
                     jobId,
                     now,
                     dependencies.get(i),
@@ -139,8 +139,12 @@ public final class TaskResolver {
             throw new InvalidRequestException(prefix + "jobId", "must be a positive job id");
         }
         Instant runAt = runAt(task, prefix, now);
-        Instant expiresAt = InputRanges.FUTURE.check(prefix + "expiresAt", task.expiresAt(), now);
-        InputRanges.FUTURE.check(prefix + "deadline", task.deadline(), now);
+        // Field names are built only for a value that is there: this runs for every task enqueued.
+        Instant expiresAt =
+                task.expiresAt() == null ? null : InputRanges.FUTURE.check(prefix + "expiresAt", task.expiresAt(), now);
+        if (task.deadline() != null) {
+            InputRanges.FUTURE.check(prefix + "deadline", task.deadline(), now);
+        }
         if (expiresAt != null && !expiresAt.isAfter(runAt)) {
             throw new InvalidRequestException(
                     prefix + "expiresAt", "must be after the time the task may run (" + runAt + ")");
@@ -203,7 +207,7 @@ public final class TaskResolver {
         if (task.runAt() != null && task.delay() != null) {
             throw new InvalidRequestException(prefix + "delay", "give runAt or delay, not both");
         }
-        Duration delay = InputRanges.DELAY.check(prefix + "delay", task.delay());
+        Duration delay = task.delay() == null ? null : InputRanges.DELAY.check(prefix + "delay", task.delay());
         if (delay != null) {
             return now.plus(delay);
         }
