@@ -7,7 +7,6 @@ import io.javalin.http.Context;
 import io.javalin.router.Endpoint;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -42,7 +41,7 @@ final class DocumentedQueryParameters {
             return;
         }
         Endpoint matched = ctx.endpoints().matchedHttpEndpoint();
-        String operation = matched.method + " " + matched.path;
+        String operation = ApiDocument.key(matched.method.name(), matched.path);
         Set<String> known = declared.getOrDefault(operation, Set.of());
         given.forEach((name, values) -> {
             if (!known.contains(name)) {
@@ -84,37 +83,15 @@ final class DocumentedQueryParameters {
 
     private static Map<String, Set<String>> declaredBy(JsonNode document) {
         Map<String, Set<String>> out = new TreeMap<>();
-        document.path("paths").properties().forEach(path -> {
-            JsonNode item = path.getValue();
-            item.properties().forEach(entry -> {
-                if (!entry.getValue().isObject() || entry.getKey().equals("parameters")) {
-                    return;
+        for (ApiDocument.Operation operation : ApiDocument.operations(document)) {
+            Set<String> names = new TreeSet<>();
+            for (JsonNode parameter : operation.parameters(document)) {
+                if (parameter.path("in").asText().equals("query")) {
+                    names.add(parameter.path("name").asText());
                 }
-                Set<String> names = new TreeSet<>();
-                addQueryNames(document, item.path("parameters"), names);
-                addQueryNames(document, entry.getValue().path("parameters"), names);
-                out.put(entry.getKey().toUpperCase(Locale.ROOT) + " " + path.getKey(), Set.copyOf(names));
-            });
-        });
-        return Map.copyOf(out);
-    }
-
-    private static void addQueryNames(JsonNode document, JsonNode parameters, Set<String> names) {
-        for (JsonNode parameter : parameters) {
-            JsonNode resolved = parameter.has("$ref")
-                    ? resolve(document, parameter.path("$ref").asText())
-                    : parameter;
-            if (resolved.path("in").asText().equals("query")) {
-                names.add(resolved.path("name").asText());
             }
+            out.put(operation.key(), Set.copyOf(names));
         }
-    }
-
-    /** A local reference, {@code #/components/parameters/Id}. */
-    private static JsonNode resolve(JsonNode document, String ref) {
-        if (!ref.startsWith("#/")) {
-            throw new IllegalStateException("openapi.yaml refers outside itself: " + ref);
-        }
-        return document.at(ref.substring(1));
+        return Map.copyOf(out);
     }
 }

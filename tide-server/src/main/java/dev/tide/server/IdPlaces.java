@@ -7,7 +7,6 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -32,8 +31,6 @@ final class IdPlaces {
      */
     record Place(In in, String at, IdKind kind) {}
 
-    private static final List<String> METHODS = List.of("get", "put", "post", "delete", "patch");
-
     private final Map<String, List<Place>> byOperation;
 
     private IdPlaces(Map<String, List<Place>> byOperation) {
@@ -48,27 +45,15 @@ final class IdPlaces {
     /** The places of every operation of {@code document}. */
     static IdPlaces of(JsonNode document) {
         Map<String, List<Place>> byOperation = new HashMap<>();
-        Iterator<Map.Entry<String, JsonNode>> paths = document.path("paths").fields();
-        while (paths.hasNext()) {
-            Map.Entry<String, JsonNode> path = paths.next();
-            for (String method : METHODS) {
-                JsonNode operation = path.getValue().path(method);
-                if (operation.isObject()) {
-                    String name = key(method, path.getKey());
-                    byOperation.put(name, List.copyOf(new Reader(document, name).read(path.getValue(), operation)));
-                }
-            }
+        for (ApiDocument.Operation operation : ApiDocument.operations(document)) {
+            byOperation.put(operation.key(), List.copyOf(new Reader(document, operation.key()).read(operation)));
         }
         return new IdPlaces(Map.copyOf(byOperation));
     }
 
     /** The places of one operation, e.g. {@code ("POST", "/v1/tasks")}; none for an operation not documented. */
     List<Place> of(String method, String pathTemplate) {
-        return byOperation.getOrDefault(key(method, pathTemplate), List.of());
-    }
-
-    private static String key(String method, String path) {
-        return method.toUpperCase(Locale.ROOT) + " " + path;
+        return byOperation.getOrDefault(ApiDocument.key(method, pathTemplate), List.of());
     }
 
     /** Reads one operation's marks. */
@@ -83,10 +68,9 @@ final class IdPlaces {
             this.operation = operation;
         }
 
-        List<Place> read(JsonNode pathItem, JsonNode operationNode) {
-            parameters(pathItem.path("parameters"));
-            parameters(operationNode.path("parameters"));
-            JsonNode body = resolve(operationNode.path("requestBody"));
+        List<Place> read(ApiDocument.Operation operationNode) {
+            parameters(operationNode.parameters(document));
+            JsonNode body = resolve(operationNode.operation().path("requestBody"));
             JsonNode schema = body.path("content").path("application/json").path("schema");
             if (!schema.isMissingNode()) {
                 schema(schema, "");
@@ -94,9 +78,8 @@ final class IdPlaces {
             return places;
         }
 
-        private void parameters(JsonNode parameters) {
-            for (JsonNode given : parameters) {
-                JsonNode parameter = resolve(given);
+        private void parameters(List<JsonNode> parameters) {
+            for (JsonNode parameter : parameters) {
                 JsonNode mark = parameter.has("x-tide-id")
                         ? parameter.get("x-tide-id")
                         : resolve(parameter.path("schema")).get("x-tide-id");
@@ -141,17 +124,8 @@ final class IdPlaces {
             }
         }
 
-        /** Follows a local {@code $ref} ({@code #/components/...}); anything else is itself. */
         private JsonNode resolve(JsonNode node) {
-            JsonNode current = node;
-            for (int hops = 0; current.has("$ref") && hops < 10; hops++) {
-                String ref = current.get("$ref").asText();
-                if (!ref.startsWith("#/")) {
-                    throw new IllegalStateException(operation + ": only local $refs are read, not " + ref);
-                }
-                current = document.at(ref.substring(1));
-            }
-            return current;
+            return ApiDocument.resolve(document, node);
         }
     }
 
