@@ -77,7 +77,7 @@ public final class TaskResolver {
             rows.add(resolve(
                     t,
                     prefix.apply(i),
-                    t == null || t.jobId() == null ? null : jobTypeOf.apply(t, prefix.apply(i) + "jobId"),
+                    t == null ? null : jobTypeOf.apply(t, prefix.apply(i) + "jobId"),
                     jobId,
                     now,
                     dependencies.get(i),

@@ -47,9 +47,10 @@ final class FairClaim {
     private final List<Claimed> claimed = new ArrayList<>();
     private double largestPassServed = -1;
     /**
-     * The turn of the first user in order that another claim holds (PostgreSQL): this claim moves the clock no further,
-     * or that user, served meanwhile by the claim holding it, would start behind the clock when it next comes and lose
-     * the turns it was owed.
+     * The turn of the first user in order that another transaction holds (PostgreSQL: another claim, or an
+     * acknowledgement of its tasks): this claim moves the clock no further, or that user, only passed over for a
+     * moment, would start behind the clock when it next comes and lose the turns it was owed. Users held back for good
+     * reason (capped, filtered out, without ready tasks) are not among those rows and bank nothing.
      */
     private double heldElsewhere = Double.POSITIVE_INFINITY;
 
@@ -108,18 +109,18 @@ final class FairClaim {
         if (!tx.dialect().skipsLockedRows()) {
             return Double.POSITIVE_INFINITY;
         }
-        try (ResultSet rs = users("fair_users_first", scope).query()) {
-            if (!rs.next()) {
-                return Double.POSITIVE_INFINITY;
+        // The users in turn order, up to the first that another claim holds (or an acknowledgement has locked).
+        Statement first = users("fair_users_first", scope).set("limit", (long) held.size() + 1);
+        try (ResultSet rs = first.query()) {
+            for (boolean leading = true; rs.next(); leading = false) {
+                String owner = rs.getString("owner");
+                if (held.stream().noneMatch(u -> u.name().equals(owner))) {
+                    double turn = FairTurns.start(DispatchKey.racePosition(rs.getBytes("pass")), clock());
+                    heldElsewhere = Math.min(heldElsewhere, turn);
+                    return leading ? turn + FairTurns.ROUND : Double.POSITIVE_INFINITY;
+                }
             }
-            String first = rs.getString("owner");
-            boolean ours = held.stream().anyMatch(u -> u.name().equals(first));
-            if (ours) {
-                return Double.POSITIVE_INFINITY;
-            }
-            double turn = FairTurns.start(DispatchKey.racePosition(rs.getBytes("pass")), clock());
-            heldElsewhere = Math.min(heldElsewhere, turn);
-            return turn + FairTurns.ROUND;
+            return Double.POSITIVE_INFINITY;
         }
     }
 

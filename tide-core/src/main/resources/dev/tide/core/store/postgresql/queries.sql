@@ -350,7 +350,7 @@ FROM tide_users u
 WHERE u.queue = :queue AND u.active = 1
   /*filters*/
 ORDER BY u.pass, u.owner
-LIMIT 1;
+LIMIT :limit;
 
 -- Filters of fair_users_next and fair_users_first (every claim adds fair_under_cap); fair_if_users also of user_list.
 -- name: fair_under_cap
