@@ -58,7 +58,9 @@ public final class AckResolver {
         if (ack.kind() == null) {
             throw new InvalidRequestException(prefix + "kind", "is required (succeed, fail, retry or release)");
         }
-        InputRanges.DELAY.check(prefix + "retryDelay", ack.retryDelay());
+        if (ack.retryDelay() != null) { // the field name is built only when there is a value to name: acks are hot
+            InputRanges.DELAY.check(prefix + "retryDelay", ack.retryDelay());
+        }
         String result = Inputs.json(prefix + "result", ack.result(), payloadCap);
         String jobInfo = Inputs.json(prefix + "jobInfo", ack.jobInfo(), payloadCap);
         String message = Inputs.message(ack.message());
