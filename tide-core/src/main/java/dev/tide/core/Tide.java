@@ -1083,7 +1083,6 @@ public final class Tide implements TaskQueue, AccountWorkers {
         return deadlines.runOnce();
     }
 
-    /** Where the engine counts what it observes (deadline warnings and violations). */
     /**
      * The built-in user store: who may call a {@code TideServer} in front of this engine, with which roles and
      * credentials. The engine itself does not check callers; the server does.
