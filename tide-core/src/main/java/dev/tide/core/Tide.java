@@ -185,41 +185,52 @@ public final class Tide implements TaskQueue, AccountWorkers {
             if (migrate) {
                 store.schemaMigrate();
             }
-            this.load = new LoadSignals(store, clock);
+            this.load = new LoadSignals(store.profiles(), clock);
             this.sessions = new ProfileSessions(clock);
-            this.types = new TypeRegistry(store, config.taskDefaults());
+            this.types = new TypeRegistry(store.catalog(), config.taskDefaults());
             types.reload();
-            this.knownTypes = new KnownTypes(store, store, store, clock);
+            this.knownTypes = new KnownTypes(store.catalog(), store.schedules(), store.processors(), clock);
             if (blobStore != null) {
                 blobStore.check();
             }
-            this.blobs = new BlobPayloads(blobStore, store, store);
+            this.blobs = new BlobPayloads(blobStore, store.blobs(), store.reads());
             BlobPlacement placement = blobStore == null
                     ? BlobPlacement.NONE
                     : BlobPlacement.of(blobStore.name(), config.blobs(), config.payloadCapBytes());
             this.resolver = new TaskResolver(types, config.payloadCapBytes(), placement, draws, coalescingChecks);
             this.acks = new AckResolver(types, resolver, config.payloadCapBytes());
             relay.target = new JobNotices(types, resolver, clock);
-            store.readySubscribe(queue -> ready.signal(List.of(queue)));
+            store.coordination().readySubscribe(queue -> ready.signal(List.of(queue)));
             this.maintenance = new Maintenance(
-                    store, store, store, clock, acks, types, config.retention(), draws, this::afterSettle, blobs);
-            this.deadlines = new DeadlineMonitor(store, store, clock, types, resolver, deadlineSettings, this::wake);
-            this.schedules = new Schedules(store, store, clock, resolver, this::wake);
+                    store.housekeeping(),
+                    store.settlements(),
+                    store.coordination(),
+                    clock,
+                    acks,
+                    types,
+                    config.retention(),
+                    draws,
+                    this::afterSettle,
+                    blobs);
+            this.deadlines = new DeadlineMonitor(
+                    store.deadlines(), store.coordination(), clock, types, resolver, deadlineSettings, this::wake);
+            this.schedules = new Schedules(store.schedules(), store.coordination(), clock, resolver, this::wake);
             this.cycles = new CycleScheduler(this, config.maintenanceInterval() != null);
-            this.admin = new AdminLog(store, clock);
-            this.accounts = new AccountBook(store, clock, admin);
-            this.digest = new Digest(store, this.config.stats(), resolver, this.config.nodeName(), this::wake);
-            maintenance.alsoRun(new RecordPruning(store, this.config.stats())::run);
+            this.admin = new AdminLog(store.reporting(), clock);
+            this.accounts = new AccountBook(store.accounts(), clock, admin);
+            this.digest =
+                    new Digest(store.reporting(), this.config.stats(), resolver, this.config.nodeName(), this::wake);
+            maintenance.alsoRun(new RecordPruning(store.housekeeping(), this.config.stats())::run);
             maintenance.alsoRun(digest::runOnce);
             maintenance.alsoRun(accounts::prune);
-            this.sweep = blobStore == null ? null : new OrphanSweep(blobStore, store, config.blobs());
+            this.sweep = blobStore == null ? null : new OrphanSweep(blobStore, store.blobs(), config.blobs());
             if (sweep != null) {
                 maintenance.alsoRun(sweep::runIfDue);
             }
-            this.processorBook = new ProcessorBook(store, config.pollInterval());
-            this.processorHost =
-                    new ProcessorHost(this, store, clock, this.config.nodeName(), processorBook, processorActivity);
-            this.processors = new Processors(store, store, clock, processorBook, changed -> {
+            this.processorBook = new ProcessorBook(store.processors(), config.pollInterval());
+            this.processorHost = new ProcessorHost(
+                    this, store.processors(), clock, this.config.nodeName(), processorBook, processorActivity);
+            this.processors = new Processors(store.processors(), store.claims(), clock, processorBook, changed -> {
                 processorHost.nudge();
                 wake(Set.of(changed.queue()));
             });
@@ -267,7 +278,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
                         t.jobId() == null ? null : jobTypes.computeIfAbsent(t.jobId(), id -> jobTypeOf(id, field)),
                 null,
                 now);
-        InsertBatch batch = blobs.inserting(rows, () -> store.taskInsertMany(rows));
+        InsertBatch batch = blobs.inserting(rows, () -> store.inserts().taskInsertMany(rows));
         taskMeters.enqueueTook(System.nanoTime() - started);
         taskMeters.enqueued(batch.results());
         wake(batch.readyQueues());
@@ -325,14 +336,15 @@ public final class Tide implements TaskQueue, AccountWorkers {
             tasks.add(t != null && t.owner() == null && owner != null ? t.withOwner(owner) : t);
         }
         List<TaskRow> rows = resolver.resolveAll(tasks, i -> "tasks[" + i + "].", (t, field) -> typeName, 0L, now);
-        JobInsertResult result = blobs.inserting(rows, () -> store.jobInsert(row, rows));
+        JobInsertResult result = blobs.inserting(rows, () -> store.inserts().jobInsert(row, rows));
         wake(result.readyQueues());
         return new JobCreated(result.job(), result.taskIds());
     }
 
     /** @param field where the job id sits in the request, named when there is no such job */
     private String jobTypeOf(long jobId, String field) {
-        return store.jobGet(jobId)
+        return store.reads()
+                .jobGet(jobId)
                 .orElseThrow(() -> Owners.noSuchJob(field, jobId))
                 .type();
     }
@@ -377,20 +389,21 @@ public final class Tide implements TaskQueue, AccountWorkers {
             long attempt = System.nanoTime();
             List<LeasedTask> claimed = !under.started()
                     ? List.of()
-                    : store.taskClaim(new TaskClaim(
-                            queue,
-                            effective.types(),
-                            request.limit(),
-                            worker,
-                            account,
-                            Tokens.next(),
-                            clock.instant(),
-                            leaseMillis,
-                            effective.maxPayloadBytes(),
-                            effective.users(),
-                            load,
-                            session,
-                            null));
+                    : store.claims()
+                            .taskClaim(new TaskClaim(
+                                    queue,
+                                    effective.types(),
+                                    request.limit(),
+                                    worker,
+                                    account,
+                                    Tokens.next(),
+                                    clock.instant(),
+                                    leaseMillis,
+                                    effective.maxPayloadBytes(),
+                                    effective.users(),
+                                    load,
+                                    session,
+                                    null));
             if (under.started()) {
                 load.recordSampled();
                 taskMeters.claimTook(queue, System.nanoTime() - attempt);
@@ -437,8 +450,8 @@ public final class Tide implements TaskQueue, AccountWorkers {
                 .get(0);
         LeasedInsert inserted = blobs.inserting(
                 List.of(row),
-                () -> store.taskInsertLeased(
-                        row, new CallerLease(owner, account, Tokens.next(), now, leaseMillis, load)));
+                () -> store.inserts()
+                        .taskInsertLeased(row, new CallerLease(owner, account, Tokens.next(), now, leaseMillis, load)));
         taskMeters.enqueued(inserted.batch().results());
         if (inserted.leased() != null) {
             taskMeters.claimed(List.of(inserted.leased()));
@@ -458,17 +471,18 @@ public final class Tide implements TaskQueue, AccountWorkers {
     @Override
     public Optional<LeasedTask> claimTask(String account, long taskId, String worker, Duration leaseDuration) {
         String owner = Inputs.requiredText("worker", worker);
-        Optional<LeasedTask> claimed = store.taskClaimById(new TaskClaimById(
-                taskId,
-                owner,
-                account,
-                Tokens.next(),
-                clock.instant(),
-                leaseMillis("leaseDuration", leaseDuration),
-                load));
+        Optional<LeasedTask> claimed = store.claims()
+                .taskClaimById(new TaskClaimById(
+                        taskId,
+                        owner,
+                        account,
+                        Tokens.next(),
+                        clock.instant(),
+                        leaseMillis("leaseDuration", leaseDuration),
+                        load));
         claimed.ifPresent(l -> taskMeters.claimed(l.task()));
         claimed.ifPresent(l -> knownTypes.named(List.of(l.task().type())));
-        if (claimed.isEmpty() && store.taskGet(taskId).isEmpty()) {
+        if (claimed.isEmpty() && store.reads().taskGet(taskId).isEmpty()) {
             throw new NotFoundException("task " + taskId);
         }
         return claimed.map(this::withPayload);
@@ -483,7 +497,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
         List<LeaseExtension.LeaseRef> refs = leases.stream()
                 .map(l -> new LeaseExtension.LeaseRef(l.taskId(), Inputs.requiredText("token", l.token())))
                 .toList();
-        return store.taskLeaseExtend(new LeaseExtension(refs, clock.instant(), extensionMillis));
+        return store.claims().taskLeaseExtend(new LeaseExtension(refs, clock.instant(), extensionMillis));
     }
 
     @Override
@@ -500,13 +514,13 @@ public final class Tide implements TaskQueue, AccountWorkers {
                 .map(Ack::taskId)
                 .toList();
         Map<Long, TaskInfo> current = new HashMap<>();
-        store.taskGetMany(retried).forEach(t -> current.put(t.id(), t));
+        store.reads().taskGetMany(retried).forEach(t -> current.put(t.id(), t));
         Map<Long, String> jobTypes = new HashMap<>();
         List<Settlement> settlements =
                 acks.resolve(list, current, (id, field) -> jobTypes.computeIfAbsent(id, j -> jobTypeOf(j, field)), now);
         List<TaskRow> produced = new ArrayList<>();
         settlements.forEach(s -> produced.addAll(s.enqueue()));
-        SettleBatch batch = blobs.inserting(produced, () -> store.taskSettleMany(settlements, now));
+        SettleBatch batch = blobs.inserting(produced, () -> store.settlements().taskSettleMany(settlements, now));
         taskMeters.acknowledged(list, batch.results());
         blobs.releaseSucceeded(batch.results(), types.blobDeletingTypes(), now);
         afterSettle(batch);
@@ -521,18 +535,19 @@ public final class Tide implements TaskQueue, AccountWorkers {
 
     @Override
     public TaskInfo task(long taskId) {
-        return blobs.read(store.taskGet(taskId).orElseThrow(() -> new NotFoundException("task " + taskId)));
+        return blobs.read(store.reads().taskGet(taskId).orElseThrow(() -> new NotFoundException("task " + taskId)));
     }
 
     @Override
     public Page<TaskInfo> tasks(TaskQuery query) {
-        return store.taskList(query == null ? TaskQuery.all() : query);
+        return store.reads().taskList(query == null ? TaskQuery.all() : query);
     }
 
     @Override
     public TaskInfo cancel(long taskId, String reason) {
         String why = Inputs.message(reason);
-        SettleBatch batch = store.taskCancel(taskId, why, clock.instant())
+        SettleBatch batch = store.settlements()
+                .taskCancel(taskId, why, clock.instant())
                 .orElseThrow(() -> new NotFoundException("task " + taskId));
         afterSettle(batch);
         admin.record(
@@ -546,8 +561,9 @@ public final class Tide implements TaskQueue, AccountWorkers {
 
     @Override
     public TaskInfo retry(long taskId) {
-        SettleBatch batch =
-                store.taskRetry(taskId, clock.instant()).orElseThrow(() -> new NotFoundException("task " + taskId));
+        SettleBatch batch = store.settlements()
+                .taskRetry(taskId, clock.instant())
+                .orElseThrow(() -> new NotFoundException("task " + taskId));
         afterSettle(batch);
         admin.record(
                 TideEvent.TASK_RETRIED,
@@ -560,14 +576,14 @@ public final class Tide implements TaskQueue, AccountWorkers {
 
     @Override
     public int park(TaskSelection selection) {
-        int parked = store.taskPark(requireSelection(selection));
+        int parked = store.settlements().taskPark(requireSelection(selection));
         admin.record(TideEvent.TASKS_PARKED, null, null, selection.queue(), selected(selection, parked));
         return parked;
     }
 
     @Override
     public int unpark(TaskSelection selection) {
-        Unparked unparked = store.taskUnpark(requireSelection(selection), clock.instant());
+        Unparked unparked = store.settlements().taskUnpark(requireSelection(selection), clock.instant());
         wake(unparked.readyQueues());
         admin.record(TideEvent.TASKS_UNPARKED, null, null, selection.queue(), selected(selection, unparked.count()));
         return unparked.count();
@@ -598,14 +614,15 @@ public final class Tide implements TaskQueue, AccountWorkers {
 
     @Override
     public JobInfo job(long jobId) {
-        return store.jobGet(jobId).orElseThrow(() -> new NotFoundException("job " + jobId));
+        return store.reads().jobGet(jobId).orElseThrow(() -> new NotFoundException("job " + jobId));
     }
 
     @Override
     public JobInfo cancelJob(long jobId, String reason) {
         String why = Inputs.message(reason);
-        SettleBatch batch =
-                store.jobCancel(jobId, why, clock.instant()).orElseThrow(() -> new NotFoundException("job " + jobId));
+        SettleBatch batch = store.settlements()
+                .jobCancel(jobId, why, clock.instant())
+                .orElseThrow(() -> new NotFoundException("job " + jobId));
         afterSettle(batch);
         admin.record(TideEvent.JOB_CANCELLED, null, jobId, null, detail("reason", why));
         return job(jobId);
@@ -614,7 +631,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
     @Override
     public JobInfo updateJobInfo(long jobId, String infoJson) {
         String info = Inputs.json("info", infoJson, config.payloadCapBytes());
-        return store.jobInfoUpdate(jobId, info).orElseThrow(() -> new NotFoundException("job " + jobId));
+        return store.reads().jobInfoUpdate(jobId, info).orElseThrow(() -> new NotFoundException("job " + jobId));
     }
 
     @Override
@@ -624,7 +641,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
 
     @Override
     public List<LeasedTask> leases(String account, String worker) {
-        List<LeasedTask> held = store.taskLeaseList(Inputs.requiredText("worker", worker), account);
+        List<LeasedTask> held = store.claims().taskLeaseList(Inputs.requiredText("worker", worker), account);
         List<LeasedTask> out = new ArrayList<>(held.size());
         for (LeasedTask t : held) {
             // A read: an unreadable payload is reported, and the lease left as it is.
@@ -640,12 +657,13 @@ public final class Tide implements TaskQueue, AccountWorkers {
 
     @Override
     public List<LeasedTask> resumeLeases(String account, String worker, Duration leaseDuration) {
-        return withPayloads(store.taskLeaseResume(
-                Inputs.requiredText("worker", worker),
-                account,
-                Tokens.next(),
-                clock.instant(),
-                leaseMillis("leaseDuration", leaseDuration)));
+        return withPayloads(store.claims()
+                .taskLeaseResume(
+                        Inputs.requiredText("worker", worker),
+                        account,
+                        Tokens.next(),
+                        clock.instant(),
+                        leaseMillis("leaseDuration", leaseDuration)));
     }
 
     // --- payloads in the blob store ------------------------------------------------------------------------------
@@ -696,7 +714,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
 
     @Override
     public int releaseLeases(String account, String worker) {
-        List<ExpiredLease> held = store.taskLeaseOfOwner(Inputs.requiredText("worker", worker), account);
+        List<ExpiredLease> held = store.claims().taskLeaseOfOwner(Inputs.requiredText("worker", worker), account);
         if (held.isEmpty()) {
             return 0;
         }
@@ -704,7 +722,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
         List<Settlement> settlements = held.stream()
                 .map(l -> acks.reclaim(l, "released: worker " + worker + " restarted", now))
                 .toList();
-        SettleBatch batch = store.taskSettleMany(settlements, now);
+        SettleBatch batch = store.settlements().taskSettleMany(settlements, now);
         afterSettle(batch);
         return (int) batch.results().stream().filter(AckResult::accepted).count();
     }
@@ -715,7 +733,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
             throw new InvalidRequestException("type", "is required");
         }
         TypeRanges.check("", type.defaults());
-        store.taskTypeUpsert(type, clock.instant());
+        store.catalog().taskTypeUpsert(type, clock.instant());
         types.reload();
         admin.record(TideEvent.TASK_TYPE_DEFINED, null, null, null, detail("definition", type));
         return type;
@@ -726,7 +744,8 @@ public final class Tide implements TaskQueue, AccountWorkers {
      * checked): the engine bounds such values where it uses them; {@code tide status} shows these lines.
      */
     public List<String> storedOutOfRange() {
-        return TypeRanges.outOfRange(store.taskTypeList(), store.jobTypeList());
+        return TypeRanges.outOfRange(
+                store.catalog().taskTypeList(), store.catalog().jobTypeList());
     }
 
     @Override
@@ -741,7 +760,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
         }
         InputRanges.DEFAULT_DURATION.check("defaultDuration", type.defaultDuration());
         TypeRanges.check("taskDefaults.", type.taskDefaults());
-        store.jobTypeUpsert(type, clock.instant());
+        store.catalog().jobTypeUpsert(type, clock.instant());
         types.reload();
         admin.record(TideEvent.JOB_TYPE_DEFINED, null, null, null, detail("definition", type));
         return type;
@@ -758,7 +777,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
             throw new InvalidRequestException("queue", "is required");
         }
         definition.prohibitedUsers().forEach(u -> Inputs.text("prohibitedUsers", u));
-        QueueInfo defined = store.queueDefine(definition, clock.instant());
+        QueueInfo defined = store.catalog().queueDefine(definition, clock.instant());
         if (defined.reordering()) {
             maintenance.nudge();
         }
@@ -769,19 +788,19 @@ public final class Tide implements TaskQueue, AccountWorkers {
 
     @Override
     public List<QueueInfo> queues() {
-        return store.queueList();
+        return store.catalog().queueList();
     }
 
     @Override
     public QueueInfo suspendQueue(String name) {
-        QueueInfo suspended = store.queueSuspend(TaskType.requireName("queue", name), true, clock.instant());
+        QueueInfo suspended = store.catalog().queueSuspend(TaskType.requireName("queue", name), true, clock.instant());
         admin.record(TideEvent.SUSPENDED, suspended.name());
         return suspended;
     }
 
     @Override
     public QueueInfo resumeQueue(String name) {
-        QueueInfo resumed = store.queueSuspend(TaskType.requireName("queue", name), false, clock.instant());
+        QueueInfo resumed = store.catalog().queueSuspend(TaskType.requireName("queue", name), false, clock.instant());
         wake(Set.of(resumed.name()));
         admin.record(TideEvent.RESUMED, resumed.name());
         return resumed;
@@ -789,14 +808,14 @@ public final class Tide implements TaskQueue, AccountWorkers {
 
     @Override
     public StatusReport suspendServer() {
-        store.serverSuspend(true, clock.instant());
+        store.catalog().serverSuspend(true, clock.instant());
         admin.record(TideEvent.SUSPENDED, null);
         return status();
     }
 
     @Override
     public StatusReport resumeServer() {
-        store.serverSuspend(false, clock.instant());
+        store.catalog().serverSuspend(false, clock.instant());
         admin.record(TideEvent.RESUMED, null);
         StatusReport status = status();
         wake(status.queues().stream().map(StatusReport.QueueDepth::queue).collect(Collectors.toSet()));
@@ -810,7 +829,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
             throw new InvalidRequestException("shares", "is required");
         }
         shares.users().forEach(u -> Inputs.text("users", u));
-        List<QueueUser> assigned = store.userAssign(name, shares);
+        List<QueueUser> assigned = store.catalog().userAssign(name, shares);
         wake(Set.of(name));
         admin.record(TideEvent.USERS_ASSIGNED, null, null, name, detail("shares", shares));
         return assigned;
@@ -826,7 +845,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
             throw new InvalidRequestException("shares", "give allocation, concurrency or maxPending to change");
         }
         shares.users().forEach(u -> Inputs.text("users", u));
-        List<QueueUser> adjusted = store.userAdjust(name, shares);
+        List<QueueUser> adjusted = store.catalog().userAdjust(name, shares);
         wake(Set.of(name));
         admin.record(TideEvent.USERS_ADJUSTED, null, null, name, detail("shares", shares));
         return adjusted;
@@ -834,26 +853,27 @@ public final class Tide implements TaskQueue, AccountWorkers {
 
     @Override
     public List<QueueUser> queueUsers(String queue) {
-        return store.userList(TaskType.requireName("queue", queue));
+        return store.catalog().userList(TaskType.requireName("queue", queue));
     }
 
     @Override
     public Set<String> prohibitUsers(Set<String> users) {
         Set<String> named = users == null ? Set.of() : users;
         named.forEach(u -> Inputs.text("users", u));
-        Set<String> prohibited = store.prohibitedReplace(named);
+        Set<String> prohibited = store.catalog().prohibitedReplace(named);
         admin.record(TideEvent.USERS_PROHIBITED, null, null, null, detail("users", prohibited));
         return prohibited;
     }
 
     @Override
     public Set<String> prohibitedUsers() {
-        return store.prohibitedList();
+        return store.catalog().prohibitedList();
     }
 
     @Override
     public StatusReport status() {
-        return store.status(OPEN_JOBS_IN_STATUS)
+        return store.reporting()
+                .status(OPEN_JOBS_IN_STATUS)
                 .withWarnings(knownTypes.waitingUnnamed())
                 .withWarnings(
                         storedOutOfRange().stream().map(Warning::outOfRange).toList());
@@ -905,25 +925,25 @@ public final class Tide implements TaskQueue, AccountWorkers {
         if (profile == null) {
             throw new InvalidRequestException("profile", "is required");
         }
-        store.profileUpsert(profile, clock.instant());
+        store.profiles().profileUpsert(profile, clock.instant());
         return profile;
     }
 
     @Override
     public List<Profile> profiles() {
-        return store.profileList();
+        return store.profiles().profileList();
     }
 
     @Override
     public void deleteProfile(String key) {
-        if (!store.profileDelete(Inputs.requiredText("key", key), clock.instant())) {
+        if (!store.profiles().profileDelete(Inputs.requiredText("key", key), clock.instant())) {
             throw new NotFoundException("profile " + key);
         }
     }
 
     @Override
     public List<ProfileStatus> profileStatus() {
-        List<ProfileStatus> status = store.profileStatus(clock.instant(), load);
+        List<ProfileStatus> status = store.profiles().profileStatus(clock.instant(), load);
         load.recordSampled();
         return status;
     }
@@ -947,7 +967,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
         if (q.kind() != null) {
             Inputs.requiredText("kind", q.kind());
         }
-        return store.eventList(q);
+        return store.reporting().eventList(q);
     }
 
     // --- schedules -----------------------------------------------------------------------------------------------
@@ -1010,7 +1030,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
         if (query == null) {
             throw new InvalidRequestException("query", "is required");
         }
-        return store.statsList(query);
+        return store.reporting().statsList(query);
     }
 
     /**
@@ -1025,19 +1045,19 @@ public final class Tide implements TaskQueue, AccountWorkers {
 
     @Override
     public IntakeStatus intake() {
-        return store.intakeGet();
+        return store.intake().intakeGet();
     }
 
     @Override
     public IntakeStatus switchIntake(boolean enabled) {
-        IntakeStatus status = store.intakeSwitch(enabled, clock.instant());
+        IntakeStatus status = store.intake().intakeSwitch(enabled, clock.instant());
         admin.record(enabled ? TideEvent.INTAKE_ENABLED : TideEvent.INTAKE_DISABLED, null);
         return status;
     }
 
     /** Adds what a node's pass through its inbox folder did to the counts {@link #intake()} reports. */
     public void recordIntakePass(IntakePass pass) {
-        store.intakeRecord(pass);
+        store.intake().intakeRecord(pass);
     }
 
     // --- engine --------------------------------------------------------------------------------------------------
@@ -1086,12 +1106,12 @@ public final class Tide implements TaskQueue, AccountWorkers {
         return new Owners() {
             @Override
             public Set<Long> tasksOwnedBy(String owner, Collection<Long> taskIds) {
-                return taskIds.isEmpty() ? Set.of() : store.tasksOwnedBy(owner, taskIds);
+                return taskIds.isEmpty() ? Set.of() : store.reads().tasksOwnedBy(owner, taskIds);
             }
 
             @Override
             public Set<Long> jobsOwnedBy(String owner, Collection<Long> jobIds) {
-                return jobIds.isEmpty() ? Set.of() : store.jobsOwnedBy(owner, jobIds);
+                return jobIds.isEmpty() ? Set.of() : store.reads().jobsOwnedBy(owner, jobIds);
             }
         };
     }
@@ -1139,7 +1159,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
     private void wake(Set<String> queues) {
         if (!queues.isEmpty()) {
             ready.signal(queues);
-            store.readyPublish(queues);
+            store.coordination().readyPublish(queues);
         }
     }
 

@@ -108,8 +108,9 @@ final class Cycle {
     }
 
     private Remaining remaining() {
-        long ready = tide.store().taskReadyCount(client.queue(), types);
-        Instant nextRunAt = tide.store().taskNextRunAt(client.queue(), types).orElse(null);
+        long ready = tide.store().reads().taskReadyCount(client.queue(), types);
+        Instant nextRunAt =
+                tide.store().reads().taskNextRunAt(client.queue(), types).orElse(null);
         Instant now = tide.clock().instant();
         if (ready == 0) {
             return new Remaining(0, nextRunAt, false, null);

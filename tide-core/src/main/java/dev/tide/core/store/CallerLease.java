@@ -4,7 +4,7 @@ import dev.tide.api.LoadReadings;
 import java.time.Instant;
 
 /**
- * The lease a task inserted to run at once in its caller is taken under ({@link Store#taskInsertLeased}): the caller
+ * The lease a task inserted to run at once in its caller is taken under ({@link TaskInserts#taskInsertLeased}): the caller
  * claims it by id, as a claim of one, once it has an id.
  *
  * @param account the authenticated account the claim is made for (see {@link TaskClaim#account()})

@@ -1,27 +1,12 @@
 package dev.tide.core.store;
 
 /**
- * Tide's storage: one implementation per database, made of role interfaces that each engine class takes only the ones
- * it uses. Methods are named noun first and take parameter records; every method is one transaction. A store never
- * decides policy (defaults, backoff, which attempt is the last): the engine resolves that into the parameters.
+ * Tide's storage over one database: the roles it plays, each an interface that an engine class takes only if it uses
+ * it, plus the schema and the connections' end. Role methods are named noun first and take parameter records; every
+ * method is one transaction. A store never decides policy (defaults, backoff, which attempt is the last): the engine
+ * resolves that into the parameters.
  */
-public interface Store
-        extends TaskInserts,
-                TaskClaims,
-                TaskSettlements,
-                TaskReads,
-                Housekeeping,
-                TaskBlobs,
-                Catalog,
-                ProfileStore,
-                ScheduleStore,
-                ProcessorStore,
-                AccountStore,
-                DeadlineStore,
-                Reporting,
-                IntakeStore,
-                Coordination,
-                AutoCloseable {
+public interface Store extends AutoCloseable {
 
     /** What this store can do and what it is. */
     StoreInfo info();
@@ -31,6 +16,36 @@ public interface Store
 
     /** The schema version now in the database (0 for an empty one). */
     int schemaVersion();
+
+    TaskInserts inserts();
+
+    TaskClaims claims();
+
+    TaskSettlements settlements();
+
+    TaskReads reads();
+
+    Housekeeping housekeeping();
+
+    TaskBlobs blobs();
+
+    Catalog catalog();
+
+    ProfileStore profiles();
+
+    ScheduleStore schedules();
+
+    ProcessorStore processors();
+
+    AccountStore accounts();
+
+    DeadlineStore deadlines();
+
+    Reporting reporting();
+
+    IntakeStore intake();
+
+    Coordination coordination();
 
     @Override
     void close();

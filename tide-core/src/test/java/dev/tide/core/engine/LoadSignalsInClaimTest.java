@@ -53,7 +53,7 @@ class LoadSignalsInClaimTest {
                 clock.advance(Duration.ofMinutes(2)); // each claim finds a sample due
                 assertThat(tide.claim(ClaimRequest.of("default", "w", 1))).hasSize(1);
             }
-            double recorded = tide.store().loadMean("memory", List.of(t0.truncatedTo(ChronoUnit.HOURS)));
+            double recorded = tide.store().profiles().loadMean("memory", List.of(t0.truncatedTo(ChronoUnit.HOURS)));
             assertThat(recorded).as("the claims' samples reached the store").isBetween(0.0, 1.0);
         }
     }

@@ -1,10 +1,19 @@
 package dev.tide.core.store.jdbc;
 
+import dev.tide.api.Lease;
+import dev.tide.core.store.LeaseExtension;
+import dev.tide.core.store.Settlement;
+import dev.tide.core.store.TaskRow;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.Collection;
+import java.util.List;
 
-/** What differs between databases beyond the text of their named statements. */
+/**
+ * What differs between databases beyond the text of their named statements: list bindings, the bulk statements of the
+ * insert and settle scripts, and a few capability questions.
+ */
 public interface Dialect {
     /** "sqlite" or "postgresql"; also the folder of the dialect's migrations and statements. */
     String name();
@@ -31,4 +40,34 @@ public interface Dialect {
 
     /** Whether this SQL error is a unique-constraint violation. */
     boolean isUniqueViolation(SQLException e);
+
+    /** Inserts the rows and returns their ids in order, null for a row whose idempotency key was taken. */
+    List<Long> insertTasks(Tx tx, List<TaskRow> rows, List<Placement> placements) throws SQLException;
+
+    /**
+     * The compare-and-set of settlements of distinct tasks, of any kind, in one statement, answering one row per
+     * settlement in order, null where the lease was lost.
+     */
+    List<SettledRow> settleInBulk(Tx tx, List<Settlement> settlements, Instant now) throws SQLException;
+
+    /**
+     * Holds the scopes (coalescing keys, bounded queues; sorted) until the transaction ends, so that concurrent
+     * enqueues on them take turns. Nothing to do where one writer runs every transaction alone (SQLite).
+     */
+    default void lockScopes(Tx tx, List<String> scopes) throws SQLException {}
+
+    /** Whether one writer runs every transaction alone, so that no transaction races another. */
+    default boolean singleWriter() {
+        return false;
+    }
+
+    /** Whether {@link #extendLeases} extends several leases in one statement. */
+    default boolean extendsLeasesInBulk() {
+        return false;
+    }
+
+    /** Extends the leases still held in one statement; the answer holds only those. */
+    default List<Lease> extendLeases(Tx tx, LeaseExtension extension) throws SQLException {
+        throw new UnsupportedOperationException(name() + " extends leases one by one");
+    }
 }

@@ -4,7 +4,6 @@ import dev.tide.api.json.Json;
 import dev.tide.core.engine.DispatchKey;
 import dev.tide.core.engine.FairTurns;
 import dev.tide.core.store.TaskClaim;
-import dev.tide.core.store.jdbc.JdbcStore.Claimed;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -71,7 +70,7 @@ final class FairClaim {
             }
         }
         if (run.largestPassServed >= 0) {
-            JdbcStore.advanceRaceClock(tx, claim.queue(), DispatchKey.race(run.movedClock()));
+            TaskClaiming.advanceRaceClock(tx, claim.queue(), DispatchKey.race(run.movedClock()));
         }
         return run.claimed;
     }

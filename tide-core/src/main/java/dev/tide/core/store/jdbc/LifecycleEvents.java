@@ -7,7 +7,6 @@ import dev.tide.api.TideEvent;
 import dev.tide.api.json.Json;
 import dev.tide.core.store.EventRow;
 import dev.tide.core.store.Settlement;
-import dev.tide.core.store.jdbc.JdbcStore.SettledRow;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.LinkedHashMap;

@@ -14,7 +14,7 @@ import java.util.TreeMap;
 
 /**
  * Refuses rows that would take a user past its pending limit across every queue, or past its submissions this minute,
- * inside the inserting transaction. The pending count runs under the user's scope lock ({@link JdbcStore#lockScopes},
+ * inside the inserting transaction. The pending count runs under the user's scope lock ({@link Dialect#lockScopes},
  * on PostgreSQL), and the minute's count is an upsert that only adds while within the limit, so both hold however many
  * nodes enqueue for the user at once. Tasks without an owner are not limited.
  */

@@ -14,7 +14,7 @@ import java.util.Set;
 /**
  * Refuses rows that would take a bounded queue past one of its bounds on pending tasks, before they are inserted. The
  * counts read what is committed (plus this transaction's own rows): on PostgreSQL the caller holds the scope locks of
- * {@link #scopes} ({@link JdbcStore#lockScopes}), so no other enqueue that counts in the same scope is between its
+ * {@link #scopes} ({@link Dialect#lockScopes}), so no other enqueue that counts in the same scope is between its
  * count and its commit. Each
  * count stops at its bound, so it reads at most that many index entries.
  */

@@ -4,7 +4,6 @@ import dev.tide.api.ActiveProfile;
 import dev.tide.api.Profile;
 import dev.tide.core.store.ClaimNarrowing;
 import dev.tide.core.store.TaskClaim;
-import dev.tide.core.store.jdbc.JdbcStore.Claimed;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;

@@ -6,7 +6,6 @@ import dev.tide.api.Outcome;
 import dev.tide.api.TaskInfo;
 import dev.tide.core.blob.Sha256;
 import dev.tide.core.store.TaskRow;
-import dev.tide.core.store.jdbc.JdbcStore.SettledRow;
 import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
 import java.sql.SQLException;

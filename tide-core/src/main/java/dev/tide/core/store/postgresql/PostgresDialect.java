@@ -1,9 +1,18 @@
 package dev.tide.core.store.postgresql;
 
+import dev.tide.api.Lease;
+import dev.tide.core.store.LeaseExtension;
+import dev.tide.core.store.Settlement;
+import dev.tide.core.store.TaskRow;
 import dev.tide.core.store.jdbc.Dialect;
+import dev.tide.core.store.jdbc.Placement;
+import dev.tide.core.store.jdbc.SettledRow;
+import dev.tide.core.store.jdbc.Tx;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.Collection;
+import java.util.List;
 
 /** PostgreSQL binds lists as arrays ({@code text[]}, {@code bigint[]}), read in SQL with {@code = ANY(...)}. */
 final class PostgresDialect implements Dialect {
@@ -44,5 +53,35 @@ final class PostgresDialect implements Dialect {
     @Override
     public boolean skipsLockedRows() {
         return true;
+    }
+
+    @Override
+    public List<Long> insertTasks(Tx tx, List<TaskRow> rows, List<Placement> placements) throws SQLException {
+        return PostgresBulk.insertTasks(tx, rows, placements);
+    }
+
+    @Override
+    public List<SettledRow> settleInBulk(Tx tx, List<Settlement> settlements, Instant now) throws SQLException {
+        return PostgresBulk.settle(tx, settlements, now);
+    }
+
+    /**
+     * Advisory locks, held to the end of the transaction, on the keys and bounded queues an enqueue coalesces on or
+     * counts: under READ COMMITTED the lookups and counts that follow each see everything the previous holder
+     * committed. Enqueues that touch neither take no lock.
+     */
+    @Override
+    public void lockScopes(Tx tx, List<String> scopes) throws SQLException {
+        tx.prepare("scope_lock").setTexts("scopes", scopes).query().close();
+    }
+
+    @Override
+    public boolean extendsLeasesInBulk() {
+        return true;
+    }
+
+    @Override
+    public List<Lease> extendLeases(Tx tx, LeaseExtension extension) throws SQLException {
+        return PostgresBulk.extendLeases(tx, extension);
     }
 }

@@ -1,65 +1,53 @@
 package dev.tide.core.store.postgresql;
 
-import dev.tide.api.ConflictException;
-import dev.tide.api.Lease;
-import dev.tide.core.FaultPoints;
 import dev.tide.core.engine.Tokens;
+import dev.tide.core.store.Coordination;
 import dev.tide.core.store.JobEndHook;
-import dev.tide.core.store.LeaseExtension;
-import dev.tide.core.store.Settlement;
 import dev.tide.core.store.StoreException;
 import dev.tide.core.store.StoreInfo;
-import dev.tide.core.store.TaskRow;
+import dev.tide.core.store.jdbc.ClaimAnswer;
 import dev.tide.core.store.jdbc.JdbcStore;
-import dev.tide.core.store.jdbc.Placement;
-import dev.tide.core.store.jdbc.SqlWork;
 import dev.tide.core.store.jdbc.Statement;
 import dev.tide.core.store.jdbc.Tx;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The store for many nodes: any number of Tide processes over one PostgreSQL schema.
  *
- * <p>Each write is one READ COMMITTED transaction on a pooled connection. Claims lock their rows with
- * {@code FOR UPDATE SKIP LOCKED} and lease them in the same statement, so concurrent claimers never wait on each
- * other and no task gets two holders. Bulk paths (inserting tasks, settling and extending leases) send each column as
- * an array, one round trip per batch. Transactions that PostgreSQL aborts as a deadlock or serialization failure are
- * run again (a few times); every other failure is a {@link StoreException} with nothing committed.
+ * <p>Each write is one READ COMMITTED transaction on a pooled connection ({@link PostgresDatabase}). Claims lock
+ * their rows with {@code FOR UPDATE SKIP LOCKED} and lease them in the same statement, so concurrent claimers never
+ * wait on each other and no task gets two holders. Bulk paths (inserting tasks, settling and extending leases) send each column as
+ * an array, one round trip per batch ({@link PostgresDialect}).
  *
  * <p>Between nodes: wake-ups by {@code LISTEN/NOTIFY} ({@link ReadyListener}, debounced by {@link ReadyPublisher}),
- * maintenance leadership by a session advisory lock ({@link LeaderLock}), and the database's clock
- * ({@link #databaseNowMillis()}) as the time every node agrees on.
+ * maintenance leadership by a session advisory lock ({@link LeaderLock}), both in {@link PostgresCoordination}; and
+ * the database's clock ({@link #databaseNowMillis()}) as the time every node agrees on.
  */
 public final class PostgresStore extends JdbcStore {
     private static final Logger log = LoggerFactory.getLogger(PostgresStore.class);
-    /** Runs of one write when PostgreSQL aborts it as a deadlock victim or serialization failure. */
-    private static final int MAX_RUNS = 4;
 
+    private final PostgresDatabase database;
     private final PostgresConnections connections;
     private final String schema;
-    private final ReadyListener listener;
-    private final ReadyPublisher publisher;
-    private final LeaderLock leader;
+    private final PostgresCoordination coordination;
     /** Autovacuum is off and this process said so before Tide's schema existed to remember it in. */
     private volatile boolean autovacuumWarningUnrecorded;
 
-    private PostgresStore(PostgresConnections connections, PostgresOptions options, JobEndHook hook) {
-        super(new PostgresDialect(), hook);
+    private PostgresStore(
+            PostgresDatabase database, PostgresConnections connections, PostgresOptions options, JobEndHook hook) {
+        super(database, hook, ClaimAnswer.WHOLE_ROWS, database::activeConnections);
+        this.database = database;
         this.connections = connections;
         boolean[] autovacuumOff = new boolean[2]; // off, and whether tide_settings exists to remember the warning in
-        this.schema = read(tx -> {
+        this.schema = database.read(tx -> {
             try (ResultSet rs = tx.prepare("current_schema").query()) {
                 rs.next();
                 autovacuumOff[0] = !"on".equals(rs.getString("autovacuum"));
@@ -74,10 +62,8 @@ public final class PostgresStore extends JdbcStore {
             throw new StoreException(
                     "no schema of the search path exists in " + connections.location() + "; create it first", null);
         }
-        String origin = Tokens.next().substring(0, 12);
-        this.listener = new ReadyListener(connections, origin, schema);
-        this.publisher = new ReadyPublisher(options.readyDebounce(), queues -> notifyReady(origin, queues));
-        this.leader = new LeaderLock(connections, sql, schema);
+        this.coordination = new PostgresCoordination(
+                database, connections, options, schema, Tokens.next().substring(0, 12));
     }
 
     /**
@@ -98,7 +84,7 @@ public final class PostgresStore extends JdbcStore {
 
     /** Whether this call recorded the warning (no process had before). */
     private boolean recordAutovacuumWarning() {
-        return write(tx -> tx.prepare("autovacuum_warning_record")
+        return database.write(tx -> tx.prepare("autovacuum_warning_record")
                         .set("now", Instant.now())
                         .update())
                 == 1;
@@ -131,92 +117,10 @@ public final class PostgresStore extends JdbcStore {
                     e);
         }
         try {
-            return new PostgresStore(connections, options, hook);
+            return new PostgresStore(new PostgresDatabase(connections), connections, options, hook);
         } catch (RuntimeException e) {
             connections.close();
             throw e;
-        }
-    }
-
-    // --- transactions --------------------------------------------------------------------------------------------
-
-    /**
-     * One READ COMMITTED transaction on a pooled connection. A {@link dev.tide.api.TideException} from the shared code
-     * rolls back and reaches the caller unchanged. A connection lost during the commit itself leaves the outcome
-     * unknown: the caller hears a {@link StoreException} and must not assume nothing happened; retrying is safe for
-     * enqueues with idempotency keys and for acknowledgements (compare-and-sets on lease tokens).
-     */
-    @Override
-    protected <T> T write(SqlWork<T> work) {
-        for (int run = 1; ; run++) {
-            try (Connection c = connections.pooled()) {
-                try {
-                    T result = runOn(c, work);
-                    FaultPoints.reach("postgresql.before-commit");
-                    c.commit();
-                    FaultPoints.reach("postgresql.after-commit");
-                    return result;
-                } catch (SQLException e) {
-                    rollbackQuietly(c);
-                    if (run < MAX_RUNS && isTransient(e)) {
-                        log.debug("running a write again after {}", e.getMessage());
-                        continue;
-                    }
-                    throw translate("write", e);
-                } catch (RuntimeException | Error e) {
-                    rollbackQuietly(c);
-                    throw e;
-                }
-            } catch (SQLException e) {
-                throw translate("connection", e);
-            }
-        }
-    }
-
-    @Override
-    protected <T> T read(SqlWork<T> work) {
-        try (Connection c = connections.pooled()) {
-            // One statement per read mostly: autocommit spares the COMMIT round trip; the pool restores the setting.
-            c.setAutoCommit(true);
-            return runOn(c, work);
-        } catch (SQLException e) {
-            throw translate("read", e);
-        }
-    }
-
-    /** Runs the work with a statement cache that lives as long as the borrowed connection's turn. */
-    private <T> T runOn(Connection c, SqlWork<T> work) throws SQLException {
-        Map<String, PreparedStatement> cache = new HashMap<>();
-        try {
-            return work.run(new Tx(c, sql, dialect, cache));
-        } finally {
-            for (PreparedStatement ps : cache.values()) {
-                try {
-                    ps.close();
-                } catch (SQLException ignored) {
-                    // The connection's own failure, if any, is reported by the work or the commit.
-                }
-            }
-        }
-    }
-
-    /** Deadlock victims and serialization failures: PostgreSQL rolled back, and running again may well succeed. */
-    private static boolean isTransient(SQLException e) {
-        return "40P01".equals(e.getSQLState()) || "40001".equals(e.getSQLState());
-    }
-
-    private RuntimeException translate(String what, SQLException e) {
-        if (dialect.isUniqueViolation(e)) {
-            return new ConflictException("conflicts with existing data: " + e.getMessage());
-        }
-        return new StoreException("PostgreSQL " + what + " failed: " + e.getMessage(), e);
-    }
-
-    private static void rollbackQuietly(Connection c) {
-        try {
-            c.rollback();
-        } catch (SQLException ignored) {
-            // The pool discards a broken connection; the original failure is what the caller hears.
         }
     }
 
@@ -228,89 +132,22 @@ public final class PostgresStore extends JdbcStore {
         return root.getMessage();
     }
 
-    // --- bulk paths ----------------------------------------------------------------------------------------------
-
-    @Override
-    protected List<Long> insertTaskRows(Tx tx, List<TaskRow> rows, List<Placement> placements) throws SQLException {
-        return PostgresBulk.insertTasks(tx, rows, placements);
-    }
-
-    /**
-     * Advisory locks, held to the end of the transaction, on the keys and bounded queues an enqueue coalesces on or
-     * counts: under READ COMMITTED the lookups and counts that follow each see everything the previous holder
-     * committed. Enqueues that touch neither take no lock.
-     */
-    @Override
-    protected void lockScopes(Tx tx, List<String> scopes) throws SQLException {
-        tx.prepare("scope_lock").setTexts("scopes", scopes).query().close();
-    }
-
-    @Override
-    protected List<SettledRow> settleRowsInBulk(Tx tx, List<Settlement> settlements, Instant now) throws SQLException {
-        return PostgresBulk.settle(tx, settlements, now);
-    }
-
-    @Override
-    public List<Lease> taskLeaseExtend(LeaseExtension extension) {
-        if (extension.leases().size() < 2) {
-            return super.taskLeaseExtend(extension);
-        }
-        return write(tx -> PostgresBulk.extendLeases(tx, extension));
-    }
-
-    // --- between nodes -------------------------------------------------------------------------------------------
-
-    @Override
-    public boolean leaderTryAcquire() {
-        return leader.tryAcquire();
-    }
-
-    @Override
-    public void leaderRelease() {
-        leader.release();
-    }
-
-    @Override
-    public void readySubscribe(Consumer<String> subscriber) {
-        listener.subscribe(subscriber);
-    }
-
-    @Override
-    public void readyPublish(Set<String> queues) {
-        publisher.publish(queues);
-    }
-
-    private void notifyReady(String origin, List<String> queues) {
-        List<String> payloads = queues.stream()
-                .map(q -> new ReadyMessage(origin, q, schema).encode())
-                .toList();
-        write(tx -> {
-            tx.prepare("ready_notify").setTexts("payloads", payloads).query().close();
-            return null;
-        });
-    }
-
     /** The database's clock now, in epoch milliseconds: the time all nodes agree on. */
     public long databaseNowMillis() {
-        return read(tx -> {
-            try (ResultSet rs = tx.prepare("database_now").query()) {
-                rs.next();
-                return rs.getLong("now_ms");
-            }
-        });
+        return database.nowMillis();
+    }
+
+    /** The transactions under the roles, for tests of their retries. */
+    PostgresDatabase database() {
+        return database;
+    }
+
+    @Override
+    public Coordination coordination() {
+        return coordination;
     }
 
     // --- diagnostics ---------------------------------------------------------------------------------------------
-
-    @Override
-    public double activeConnections() {
-        return read(tx -> {
-            try (java.sql.ResultSet rs = tx.prepare("pg_active_connections").query()) {
-                rs.next();
-                return (double) rs.getLong("n");
-            }
-        });
-    }
 
     @Override
     public StoreInfo info() {
@@ -328,10 +165,10 @@ public final class PostgresStore extends JdbcStore {
      * PostgreSQL then keeps the generic plan unless it costs more than the custom ones did). For tests of index use.
      */
     public List<String> explain(String statementName) {
-        String positional = dollarParameters(sql.get(statementName).jdbcSql());
+        String positional = dollarParameters(database.sql().get(statementName).jdbcSql());
         int parameters = positional.split("\\$[0-9]+", -1).length - 1;
         String prepared = "tide_explain_" + Tokens.next().substring(0, 8);
-        return read(tx -> {
+        return database.read(tx -> {
             try (var st = tx.connection().createStatement()) {
                 st.execute("PREPARE " + prepared + " AS " + positional);
                 try {
@@ -377,7 +214,7 @@ public final class PostgresStore extends JdbcStore {
      * per row of {@code EXPLAIN}: a custom plan, in which the planner knows the values. Lists bind as arrays.
      */
     public List<String> explain(String statementName, Map<String, ?> parameters) {
-        return read(tx -> explain(tx, statementName, parameters));
+        return database.read(tx -> explain(tx, statementName, parameters));
     }
 
     private static List<String> explain(Tx tx, String statementName, Map<String, ?> parameters) throws SQLException {
@@ -398,9 +235,7 @@ public final class PostgresStore extends JdbcStore {
 
     @Override
     public void close() {
-        publisher.close();
-        listener.close();
-        leader.close();
+        coordination.close();
         connections.close();
     }
 }

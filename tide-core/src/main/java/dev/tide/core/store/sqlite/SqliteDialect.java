@@ -1,10 +1,17 @@
 package dev.tide.core.store.sqlite;
 
 import dev.tide.api.json.Json;
+import dev.tide.core.store.Settlement;
+import dev.tide.core.store.TaskRow;
 import dev.tide.core.store.jdbc.Dialect;
+import dev.tide.core.store.jdbc.Placement;
+import dev.tide.core.store.jdbc.SettledRow;
+import dev.tide.core.store.jdbc.Tx;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.Collection;
+import java.util.List;
 
 /** SQLite binds lists as a JSON array, read in SQL with {@code json_each}. */
 final class SqliteDialect implements Dialect {
@@ -32,5 +39,20 @@ final class SqliteDialect implements Dialect {
     @Override
     public boolean skipsLockedRows() {
         return false;
+    }
+
+    @Override
+    public List<Long> insertTasks(Tx tx, List<TaskRow> rows, List<Placement> placements) throws SQLException {
+        return SqliteBulk.insertTasks(tx, rows, placements);
+    }
+
+    @Override
+    public List<SettledRow> settleInBulk(Tx tx, List<Settlement> settlements, Instant now) throws SQLException {
+        return SqliteBulk.settle(tx, settlements, now);
+    }
+
+    @Override
+    public boolean singleWriter() {
+        return true;
     }
 }

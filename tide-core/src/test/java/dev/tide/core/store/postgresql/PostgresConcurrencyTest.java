@@ -85,7 +85,7 @@ class PostgresConcurrencyTest {
                                 "SELECT COUNT(*) FROM tide_tasks t JOIN ledger l ON l.task_id = t.id"
                                         + " WHERE t.state = 'finished' AND t.outcome = 'succeeded' AND t.attempts = 1"))
                         .isEqualTo(TASKS);
-                assertThat(engines.get(0).store().taskCount("default", TaskState.READY))
+                assertThat(engines.get(0).store().reads().taskCount("default", TaskState.READY))
                         .hasValue(0);
                 assertThat(holders.keySet()).containsExactlyInAnyOrderElementsOf(ids);
             } finally {

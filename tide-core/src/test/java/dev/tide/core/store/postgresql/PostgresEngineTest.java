@@ -137,7 +137,7 @@ class PostgresEngineTest {
         assertThat(created).isSorted().doesNotHaveDuplicates();
         assertThat(tide.task(results.get(2).id()).state()).isEqualTo(TaskState.SCHEDULED);
         assertThat(tide.task(results.get(4).id()).payload()).isEqualTo("4");
-        assertThat(tide.store().taskCount("default", TaskState.READY)).hasValue(3);
+        assertThat(tide.store().reads().taskCount("default", TaskState.READY)).hasValue(3);
     }
 
     @Test
@@ -368,6 +368,6 @@ class PostgresEngineTest {
                 .allSatisfy(l -> assertThat(l.task().attempts()).isEqualTo(1));
         assertThatThrownBy(() -> tide.ack(Ack.succeed(got.get(0).lease()))).isInstanceOf(LeaseLostException.class);
         assertThat(tide.releaseLeases("node-a/w1")).isEqualTo(3);
-        assertThat(tide.store().taskCount("default", TaskState.READY)).hasValue(3);
+        assertThat(tide.store().reads().taskCount("default", TaskState.READY)).hasValue(3);
     }
 }

@@ -114,7 +114,7 @@ class PostgresStoreTest {
     /** Updates row {@code first}, waits until the other writer holds its own first row, then updates {@code second}. */
     private static int crossUpdate(
             PostgresStore store, int first, int second, CountDownLatch bothHold, AtomicInteger runs) {
-        return store.write(tx -> {
+        return store.database().write(tx -> {
             runs.incrementAndGet();
             try (Statement st = tx.connection().createStatement()) {
                 st.executeUpdate("UPDATE pair SET n = n + 1 WHERE id = " + first);
@@ -184,8 +184,8 @@ class PostgresStoreTest {
                 st.execute("LISTEN " + ReadyListener.CHANNEL);
             }
             for (int i = 0; i < 500; i++) {
-                store.readyPublish(Set.of("a"));
-                store.readyPublish(Set.of("a", "b"));
+                store.coordination().readyPublish(Set.of("a"));
+                store.coordination().readyPublish(Set.of("a", "b"));
             }
             List<String> payloads = new ArrayList<>();
             long until = System.nanoTime() + Duration.ofSeconds(2).toNanos();

@@ -62,7 +62,8 @@ class PostgresThroughputBench {
             tide.ackAll(batch.stream().map(t -> Ack.succeed(t.lease())).toList());
         }
         long acked = System.nanoTime();
-        assertThat(tide.store().taskCount("default", TaskState.FINISHED)).hasValue((long) TASKS * round);
+        assertThat(tide.store().reads().taskCount("default", TaskState.FINISHED))
+                .hasValue((long) TASKS * round);
         System.out.printf(
                 "round %d: enqueue %,.0f/s  claim %,.0f/s  ack %,.0f/s  (%d tasks)%n",
                 round, rate(start, enqueued), rate(enqueued, claimedAt), rate(claimedAt, acked), TASKS);

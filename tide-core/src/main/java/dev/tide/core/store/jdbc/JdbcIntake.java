@@ -1,0 +1,35 @@
+package dev.tide.core.store.jdbc;
+
+import dev.tide.api.IntakeStatus;
+import dev.tide.core.store.IntakePass;
+import dev.tide.core.store.IntakeStore;
+import java.time.Instant;
+
+/**
+ * The folder-intake switch and the counts of its passes.
+ */
+public final class JdbcIntake implements IntakeStore {
+    private final Database db;
+
+    JdbcIntake(Database db) {
+        this.db = db;
+    }
+
+    @Override
+    public IntakeStatus intakeGet() {
+        return db.read(IntakeSql::get);
+    }
+
+    @Override
+    public IntakeStatus intakeSwitch(boolean enabled, Instant now) {
+        return db.write(tx -> IntakeSql.switchTo(tx, enabled, now));
+    }
+
+    @Override
+    public void intakeRecord(IntakePass pass) {
+        db.write(tx -> {
+            IntakeSql.record(tx, pass);
+            return null;
+        });
+    }
+}

@@ -1,0 +1,50 @@
+package dev.tide.core.store.sqlite;
+
+import dev.tide.core.store.jdbc.Database;
+import dev.tide.core.store.jdbc.Dialect;
+import dev.tide.core.store.jdbc.SqlFile;
+import dev.tide.core.store.jdbc.SqlWork;
+import java.nio.file.Path;
+import java.sql.SQLException;
+
+/** Transactions on one SQLite file: every write on one {@link GroupCommitWriter} thread, reads on a few connections. */
+final class SqliteDatabase implements Database {
+    private final Dialect dialect = new SqliteDialect();
+    private final SqlFile sql = SqlFile.load("/dev/tide/core/store/sqlite/queries.sql");
+    private final GroupCommitWriter writer;
+    private final ReadConnections readers;
+
+    SqliteDatabase(Path file, int readers) throws SQLException {
+        SqliteConnections connections = new SqliteConnections(file);
+        this.writer = new GroupCommitWriter(connections.openWriter(), sql, dialect, 2048);
+        this.readers = new ReadConnections(connections, sql, dialect, readers);
+    }
+
+    @Override
+    public <T> T write(SqlWork<T> work) {
+        return writer.submit(work);
+    }
+
+    @Override
+    public <T> T read(SqlWork<T> work) {
+        return readers.read(work);
+    }
+
+    @Override
+    public Dialect dialect() {
+        return dialect;
+    }
+
+    SqlFile sql() {
+        return sql;
+    }
+
+    GroupCommitWriter writer() {
+        return writer;
+    }
+
+    void close() {
+        writer.close();
+        readers.close();
+    }
+}
