@@ -117,7 +117,7 @@ public abstract class JdbcStore implements Store {
 
     protected JdbcStore(Dialect dialect, JobEndHook jobEndHook) {
         this.dialect = dialect;
-        this.sql = SqlFile.load("/dev/tide/core/store/" + dialect.name() + "/queries.sql");
+        this.sql = SqlFile.forDialect(dialect.name());
         this.jobEndHook = jobEndHook;
     }
 
