@@ -22,10 +22,7 @@ class StatementFilesTest {
     @Test
     void tideStatementsKeepEveryRule() throws IOException {
         StatementFileChecks checks = StatementFileChecks.of(
-                StatementLayers.STORE,
-                StatementLayers.CONCERNS,
-                Path.of("src/main/java/dev/tide/core/store"),
-                migrations());
+                StatementLayers.STORE, StatementLayers.CONCERNS, Path.of("src/main/java/dev/tide/core"), migrations());
         assertThat(checks.problems()).isEmpty();
         // the rules look at something: both dialects load, and most statements are written once
         assertThat(checks.effective("sqlite")).hasSizeGreaterThan(100);

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The statement names the store's Java code uses, and where. Code names a statement by a string literal, though not
+ * The statement names tide-core's Java code uses, and where. Code names a statement by a string literal, though not
  * always at the call that prepares it (a ternary, a filter list, a helper's argument), so every snake_case literal of
  * a file that names some statement counts, except the words SQL is made of: columns, aliases and tables read by name
  * from a result set or a table listing. A literal there that names nothing any SQL contains is then a statement name,
