@@ -44,7 +44,7 @@ import dev.tide.api.auth.Owners;
 import dev.tide.api.auth.Role;
 import dev.tide.api.auth.TokenInfo;
 import dev.tide.api.json.Json;
-import dev.tide.core.engine.DispatchKey;
+import dev.tide.core.dispatch.DispatchKey;
 import dev.tide.core.store.AccountRecord;
 import dev.tide.core.store.CallerLease;
 import dev.tide.core.store.DeadlineDue;

@@ -1,4 +1,4 @@
-package dev.tide.core.engine;
+package dev.tide.core.store;
 
 import java.security.SecureRandom;
 import java.util.HexFormat;

@@ -1,9 +1,9 @@
-package dev.tide.core.engine;
+package dev.tide.core.dispatch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tide.core.engine.FairTurns.Turn;
-import dev.tide.core.engine.FairTurns.User;
+import dev.tide.core.dispatch.FairTurns.Turn;
+import dev.tide.core.dispatch.FairTurns.User;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.tide.core.engine;
+package dev.tide.core.dispatch;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,4 +1,4 @@
-package dev.tide.core.engine;
+package dev.tide.core.dispatch;
 
 import dev.tide.api.Discipline;
 import java.nio.ByteBuffer;

@@ -1,4 +1,4 @@
-package dev.tide.core.engine;
+package dev.tide.core.dispatch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.tide.core;
+package dev.tide.core.settings;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,4 +1,4 @@
-package dev.tide.core;
+package dev.tide.core.settings;
 
 import dev.tide.api.TaskType;
 import java.time.Duration;
