@@ -75,6 +75,7 @@ final class TaskMeters {
 
     private final Timer enqueueTimer;
     private final KindMeters unknown;
+    private volatile KindMeters lastKind;
 
     TaskMeters(MeterRegistry registry) {
         this.registry = registry;
@@ -82,6 +83,7 @@ final class TaskMeters {
                         .description("time to validate and durably store one enqueue call (a batch counts once)"))
                 .register(registry);
         this.unknown = new KindMeters(UNKNOWN, UNKNOWN);
+        this.lastKind = unknown;
     }
 
     void enqueued(List<EnqueueResult> results) {
@@ -117,7 +119,8 @@ final class TaskMeters {
     void claimed(TaskInfo task) {
         KindMeters kind = kind(task.queue(), task.type());
         kind.claimed().increment();
-        claimedByUser(task.queue(), userTag(task.queue(), task.owner())).increment();
+        String user = userTag(task.queue(), task.owner());
+        (user == OTHER_USER ? kind.claimedByOther() : claimedByUser(task.queue(), user)).increment();
         remember(task.id(), kind);
     }
 
@@ -131,7 +134,21 @@ final class TaskMeters {
         }
     }
 
+    /**
+     * The meters of a (queue, type). Task rows bring fresh strings whose hashes are not cached yet, so the kind last
+     * asked for (usually the same again, a claim or an enqueue being of one queue and type) is compared first.
+     */
     private KindMeters kind(String queue, String type) {
+        KindMeters last = lastKind;
+        if (last.queue.equals(queue) && last.type.equals(type)) {
+            return last;
+        }
+        last = lookUp(queue, type);
+        lastKind = last;
+        return last;
+    }
+
+    private KindMeters lookUp(String queue, String type) {
         Map<String, KindMeters> types = kinds.get(queue);
         if (types == null) {
             types = kinds.computeIfAbsent(queue, q -> new ConcurrentHashMap<>());
@@ -157,6 +174,7 @@ final class TaskMeters {
         private final String type;
         private volatile Counter enqueued;
         private volatile Counter claimed;
+        private volatile Counter claimedByOther;
         private final Map<String, Counter> acknowledged = new ConcurrentHashMap<>(8);
 
         KindMeters(String queue, String type) {
@@ -176,6 +194,15 @@ final class TaskMeters {
             Counter c = claimed;
             if (c == null) {
                 claimed = c = counter(CLAIMED, "queue", queue, "type", type);
+            }
+            return c;
+        }
+
+        /** The queue's claims of tasks counted under {@value #OTHER_USER}, kept here to skip two lookups. */
+        Counter claimedByOther() {
+            Counter c = claimedByOther;
+            if (c == null) {
+                claimedByOther = c = claimedByUser(queue, OTHER_USER);
             }
             return c;
         }
