@@ -1,5 +1,6 @@
 package dev.tide.api.json;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -46,7 +47,9 @@ public final class Json {
                 .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
                 .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, strict)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-                .serializationInclusion(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL);
+                // what the deprecated serializationInclusion(NON_NULL) set: nulls omitted, and null map values
+                .defaultPropertyInclusion(
+                        JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL));
         if (strict) {
             builder.addModule(TextOnlyEnums.module())
                     .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
