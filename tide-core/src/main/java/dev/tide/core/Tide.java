@@ -190,11 +190,11 @@ public final class Tide implements TaskQueue, AccountWorkers {
             this.sessions = new ProfileSessions(clock);
             this.types = new TypeRegistry(store, config.taskDefaults());
             types.reload();
-            this.knownTypes = new KnownTypes(store, clock);
+            this.knownTypes = new KnownTypes(store, store, store, clock);
             if (blobStore != null) {
                 blobStore.check();
             }
-            this.blobs = new BlobPayloads(blobStore, store);
+            this.blobs = new BlobPayloads(blobStore, store, store);
             BlobPlacement placement = blobStore == null
                     ? BlobPlacement.NONE
                     : BlobPlacement.of(blobStore.name(), config.blobs(), config.payloadCapBytes());
@@ -202,10 +202,10 @@ public final class Tide implements TaskQueue, AccountWorkers {
             this.acks = new AckResolver(types, resolver, config.payloadCapBytes());
             relay.target = new JobNotices(types, resolver, clock);
             store.readySubscribe(queue -> ready.signal(List.of(queue)));
-            this.maintenance =
-                    new Maintenance(store, clock, acks, types, config.retention(), draws, this::afterSettle, blobs);
-            this.deadlines = new DeadlineMonitor(store, clock, types, resolver, deadlineSettings, this::wake);
-            this.schedules = new Schedules(store, clock, resolver, this::wake);
+            this.maintenance = new Maintenance(
+                    store, store, store, clock, acks, types, config.retention(), draws, this::afterSettle, blobs);
+            this.deadlines = new DeadlineMonitor(store, store, clock, types, resolver, deadlineSettings, this::wake);
+            this.schedules = new Schedules(store, store, clock, resolver, this::wake);
             this.cycles = new CycleScheduler(this, config.maintenanceInterval() != null);
             this.admin = new AdminLog(store, clock);
             this.accounts = new AccountBook(store, clock, admin);
@@ -220,7 +220,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
             this.processorBook = new ProcessorBook(store, config.pollInterval());
             this.processorHost =
                     new ProcessorHost(this, store, clock, this.config.nodeName(), processorBook, processorActivity);
-            this.processors = new Processors(store, clock, processorBook, changed -> {
+            this.processors = new Processors(store, store, clock, processorBook, changed -> {
                 processorHost.nudge();
                 wake(Set.of(changed.queue()));
             });
