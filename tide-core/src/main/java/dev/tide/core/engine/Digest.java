@@ -5,7 +5,7 @@ import dev.tide.api.NewTask;
 import dev.tide.api.PayloadTooLargeException;
 import dev.tide.api.TideEvent;
 import dev.tide.api.json.Json;
-import dev.tide.core.StatsSettings;
+import dev.tide.core.settings.StatsSettings;
 import dev.tide.core.store.DigestAdvance;
 import dev.tide.core.store.DigestReport;
 import dev.tide.core.store.EventRow;

@@ -1,8 +1,8 @@
 package dev.tide.core.engine;
 
-import dev.tide.core.BlobSettings;
 import dev.tide.core.blob.BlobKeys;
 import dev.tide.core.blob.BlobStore;
+import dev.tide.core.settings.BlobSettings;
 import dev.tide.core.store.TaskBlobs;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.tide.core.engine;
 
-import dev.tide.core.StatsSettings;
+import dev.tide.core.settings.StatsSettings;
 import dev.tide.core.store.Housekeeping;
 import java.time.Instant;
 import java.util.function.BiFunction;

@@ -3,7 +3,7 @@ package dev.tide.core.store.jdbc;
 import dev.tide.api.Discipline;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.Profile;
-import dev.tide.core.engine.DispatchKey;
+import dev.tide.core.dispatch.DispatchKey;
 import dev.tide.core.store.TaskClaim;
 import dev.tide.core.store.TaskClaimById;
 import java.sql.ResultSet;

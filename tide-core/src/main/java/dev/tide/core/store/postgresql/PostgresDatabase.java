@@ -1,7 +1,7 @@
 package dev.tide.core.store.postgresql;
 
 import dev.tide.api.ConflictException;
-import dev.tide.core.FaultPoints;
+import dev.tide.core.settings.FaultPoints;
 import dev.tide.core.store.StoreException;
 import dev.tide.core.store.jdbc.Database;
 import dev.tide.core.store.jdbc.Dialect;
@@ -32,7 +32,7 @@ final class PostgresDatabase implements Database {
 
     PostgresDatabase(PostgresConnections connections) {
         this.connections = connections;
-        this.sql = SqlFile.load("/dev/tide/core/store/postgresql/queries.sql");
+        this.sql = SqlFile.forDialect(dialect.name());
     }
 
     @Override

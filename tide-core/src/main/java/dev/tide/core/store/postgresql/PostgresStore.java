@@ -1,10 +1,10 @@
 package dev.tide.core.store.postgresql;
 
-import dev.tide.core.engine.Tokens;
 import dev.tide.core.store.Coordination;
 import dev.tide.core.store.JobEndHook;
 import dev.tide.core.store.StoreException;
 import dev.tide.core.store.StoreInfo;
+import dev.tide.core.store.Tokens;
 import dev.tide.core.store.jdbc.ClaimAnswer;
 import dev.tide.core.store.jdbc.JdbcStore;
 import dev.tide.core.store.jdbc.Statement;

@@ -10,7 +10,7 @@ import java.sql.SQLException;
 /** Transactions on one SQLite file: every write on one {@link GroupCommitWriter} thread, reads on a few connections. */
 final class SqliteDatabase implements Database {
     private final Dialect dialect = new SqliteDialect();
-    private final SqlFile sql = SqlFile.load("/dev/tide/core/store/sqlite/queries.sql");
+    private final SqlFile sql = SqlFile.forDialect(dialect.name());
     private final GroupCommitWriter writer;
     private final ReadConnections readers;
 
