@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.tide.api.InvalidRequestException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one JSON configuration Tide uses everywhere: ISO-8601 instants and durations, nulls omitted.
@@ -93,7 +94,7 @@ public final class Json {
      *
      * @throws InvalidRequestException naming {@code field} when the text is not JSON
      */
-    public static String normalize(String field, String text) {
+    public static @Nullable String normalize(String field, @Nullable String text) {
         if (text == null) {
             return null;
         }
