@@ -67,7 +67,6 @@ import dev.tide.core.engine.ReadySignal;
 import dev.tide.core.engine.RecordPruning;
 import dev.tide.core.engine.Schedules;
 import dev.tide.core.engine.TaskResolver;
-import dev.tide.core.engine.Tokens;
 import dev.tide.core.engine.TypeRanges;
 import dev.tide.core.engine.TypeRegistry;
 import dev.tide.core.processor.ProcessorActivity;
@@ -75,6 +74,7 @@ import dev.tide.core.processor.ProcessorBook;
 import dev.tide.core.processor.ProcessorClaims;
 import dev.tide.core.processor.ProcessorHost;
 import dev.tide.core.processor.Processors;
+import dev.tide.core.settings.BlobSettings;
 import dev.tide.core.store.CallerLease;
 import dev.tide.core.store.ExpiredLease;
 import dev.tide.core.store.InsertBatch;
@@ -90,6 +90,7 @@ import dev.tide.core.store.Store;
 import dev.tide.core.store.TaskClaim;
 import dev.tide.core.store.TaskClaimById;
 import dev.tide.core.store.TaskRow;
+import dev.tide.core.store.Tokens;
 import dev.tide.core.store.Unparked;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
@@ -189,11 +190,11 @@ public final class Tide implements TaskQueue, AccountWorkers {
             this.sessions = new ProfileSessions(clock);
             this.types = new TypeRegistry(store, config.taskDefaults());
             types.reload();
-            this.knownTypes = new KnownTypes(store, clock);
+            this.knownTypes = new KnownTypes(store, store, store, clock);
             if (blobStore != null) {
                 blobStore.check();
             }
-            this.blobs = new BlobPayloads(blobStore, store);
+            this.blobs = new BlobPayloads(blobStore, store, store);
             BlobPlacement placement = blobStore == null
                     ? BlobPlacement.NONE
                     : BlobPlacement.of(blobStore.name(), config.blobs(), config.payloadCapBytes());
@@ -201,10 +202,10 @@ public final class Tide implements TaskQueue, AccountWorkers {
             this.acks = new AckResolver(types, resolver, config.payloadCapBytes());
             relay.target = new JobNotices(types, resolver, clock);
             store.readySubscribe(queue -> ready.signal(List.of(queue)));
-            this.maintenance =
-                    new Maintenance(store, clock, acks, types, config.retention(), draws, this::afterSettle, blobs);
-            this.deadlines = new DeadlineMonitor(store, clock, types, resolver, deadlineSettings, this::wake);
-            this.schedules = new Schedules(store, clock, resolver, this::wake);
+            this.maintenance = new Maintenance(
+                    store, store, store, clock, acks, types, config.retention(), draws, this::afterSettle, blobs);
+            this.deadlines = new DeadlineMonitor(store, store, clock, types, resolver, deadlineSettings, this::wake);
+            this.schedules = new Schedules(store, store, clock, resolver, this::wake);
             this.cycles = new CycleScheduler(this, config.maintenanceInterval() != null);
             this.admin = new AdminLog(store, clock);
             this.accounts = new AccountBook(store, clock, admin);
@@ -219,7 +220,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
             this.processorBook = new ProcessorBook(store, config.pollInterval());
             this.processorHost =
                     new ProcessorHost(this, store, clock, this.config.nodeName(), processorBook, processorActivity);
-            this.processors = new Processors(store, clock, processorBook, changed -> {
+            this.processors = new Processors(store, store, clock, processorBook, changed -> {
                 processorHost.nudge();
                 wake(Set.of(changed.queue()));
             });
