@@ -384,7 +384,7 @@ public abstract class BlobPayloadContract {
         // A reader got the row while the blob was there, and fetches the blob after it went.
         TaskInfo readBefore = tide.store().taskGet(id).orElseThrow();
         tide.ack(claimOne().ack().succeed());
-        TaskInfo read = new BlobPayloads(blobs, tide.store()).read(readBefore);
+        TaskInfo read = new BlobPayloads(blobs, tide.store(), tide.store()).read(readBefore);
         assertThat(read.payload()).isNull();
         assertThat(read.blob().deleted()).isTrue();
         assertThat(read.outcome()).isEqualTo(Outcome.SUCCEEDED);
