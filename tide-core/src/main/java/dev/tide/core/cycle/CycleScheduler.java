@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,21 +35,22 @@ public final class CycleScheduler implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(CycleScheduler.class);
 
-    private final Tide tide;
+    // the engine once built: the scheduler is made with it, before it exists
+    private final Supplier<Tide> tide;
     private final boolean background;
     private final Map<String, Scheduled> clients = new ConcurrentHashMap<>();
     private ExecutorService runners;
     private Thread ticker;
     private volatile boolean closed;
 
-    public CycleScheduler(Tide tide, boolean background) {
+    public CycleScheduler(Supplier<Tide> tide, boolean background) {
         this.tide = tide;
         this.background = background;
     }
 
     /** Runs one cycle of the client now, in the calling thread (what {@code tide cycle} does). */
     public CycleReport runOnce(QueueClient client) {
-        return new Cycle(tide, client).run();
+        return new Cycle(tide.get(), client).run();
     }
 
     /**
@@ -59,8 +61,8 @@ public final class CycleScheduler implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("the engine is closed");
         }
-        Scheduled scheduled =
-                new Scheduled(client, firstDue(client.period(), tide.clock().instant()));
+        Scheduled scheduled = new Scheduled(
+                client, firstDue(client.period(), tide.get().clock().instant()));
         if (clients.putIfAbsent(client.name(), scheduled) != null) {
             throw new IllegalArgumentException("a queue client named " + client.name() + " is already scheduled");
         }
@@ -89,7 +91,7 @@ public final class CycleScheduler implements AutoCloseable {
     public List<CycleReport> runDue() {
         List<CycleReport> reports = new ArrayList<>();
         for (Scheduled scheduled : clients.values()) {
-            if (scheduled.takeTurn(tide.clock().instant())) {
+            if (scheduled.takeTurn(tide.get().clock().instant())) {
                 reports.add(scheduled.runTurn());
             }
         }
@@ -100,7 +102,7 @@ public final class CycleScheduler implements AutoCloseable {
         while (!closed) {
             try {
                 for (Scheduled scheduled : clients.values()) {
-                    if (scheduled.takeTurn(tide.clock().instant())) {
+                    if (scheduled.takeTurn(tide.get().clock().instant())) {
                         runners.execute(scheduled::runTurn);
                     }
                 }
@@ -189,7 +191,7 @@ public final class CycleScheduler implements AutoCloseable {
 
         CycleReport runTurn() {
             try {
-                CycleReport report = new Cycle(tide, client).run();
+                CycleReport report = new Cycle(tide.get(), client).run();
                 synchronized (this) {
                     last = report;
                     cyclesRun++;

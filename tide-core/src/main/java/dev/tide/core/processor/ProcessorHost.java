@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,7 +43,8 @@ public final class ProcessorHost implements AutoCloseable {
     private static final long REPORT_AT_LEAST_EVERY_NANOS =
             Duration.ofSeconds(5).toNanos();
 
-    private final TaskQueue queue;
+    // the engine once built: the host is made with it, before it exists
+    private final Supplier<? extends TaskQueue> queue;
     private final Store store;
     private final InstantSource clock;
     private final String node;
@@ -60,7 +62,7 @@ public final class ProcessorHost implements AutoCloseable {
     private boolean closed;
 
     public ProcessorHost(
-            TaskQueue queue,
+            Supplier<? extends TaskQueue> queue,
             Store store,
             InstantSource clock,
             String node,
@@ -183,7 +185,7 @@ public final class ProcessorHost implements AutoCloseable {
         if (!missing.isEmpty()) {
             return unavailable(processor, "node " + node + " has no handler for task types " + missing);
         }
-        WorkerPool.Builder pool = WorkerPool.builder(queue)
+        WorkerPool.Builder pool = WorkerPool.builder(queue.get())
                 .workerName(node + "/processor:" + processor.name())
                 .queue(processor.queue())
                 .processor(processor.name())
