@@ -2,8 +2,8 @@ package dev.tide.core;
 
 import dev.tide.api.JobInfo;
 import dev.tide.core.engine.ReadySignal;
+import dev.tide.core.store.Coordination;
 import dev.tide.core.store.SettleBatch;
-import dev.tide.core.store.Store;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -16,11 +16,11 @@ import java.util.function.Consumer;
  */
 final class ReadyNotices {
     private final ReadySignal signal = new ReadySignal();
-    private final Store store;
+    private final Coordination store;
     private final List<Consumer<JobInfo>> jobListeners = new CopyOnWriteArrayList<>();
 
     /** Also listens for other nodes' notices through the store. */
-    ReadyNotices(Store store) {
+    ReadyNotices(Coordination store) {
         this.store = store;
         store.readySubscribe(queue -> signal.signal(List.of(queue)));
     }

@@ -61,7 +61,6 @@ import dev.tide.core.engine.ProfileSessions;
 import dev.tide.core.engine.ReadySignal;
 import dev.tide.core.engine.Schedules;
 import dev.tide.core.engine.TaskResolver;
-import dev.tide.core.engine.Tokens;
 import dev.tide.core.engine.TypeRanges;
 import dev.tide.core.engine.TypeRegistry;
 import dev.tide.core.processor.ProcessorActivity;
@@ -69,6 +68,7 @@ import dev.tide.core.processor.ProcessorBook;
 import dev.tide.core.processor.ProcessorClaims;
 import dev.tide.core.processor.ProcessorHost;
 import dev.tide.core.processor.Processors;
+import dev.tide.core.settings.BlobSettings;
 import dev.tide.core.store.CallerLease;
 import dev.tide.core.store.ExpiredLease;
 import dev.tide.core.store.InsertBatch;
@@ -84,6 +84,7 @@ import dev.tide.core.store.Store;
 import dev.tide.core.store.TaskClaim;
 import dev.tide.core.store.TaskClaimById;
 import dev.tide.core.store.TaskRow;
+import dev.tide.core.store.Tokens;
 import dev.tide.core.store.Unparked;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
@@ -1013,7 +1014,6 @@ public final class Tide implements TaskQueue, AccountWorkers {
         return deadlines.runOnce();
     }
 
-    /** Where the engine counts what it observes (deadline warnings and violations). */
     /**
      * The built-in user store: who may call a {@code TideServer} in front of this engine, with which roles and
      * credentials. The engine itself does not check callers; the server does.

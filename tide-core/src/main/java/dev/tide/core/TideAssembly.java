@@ -92,11 +92,11 @@ record TideAssembly(
         ProfileSessions sessions = new ProfileSessions(clock);
         TypeRegistry types = new TypeRegistry(store, effective.taskDefaults());
         types.reload();
-        KnownTypes knownTypes = new KnownTypes(store, clock);
+        KnownTypes knownTypes = new KnownTypes(store, store, store, clock);
         if (blobStore != null) {
             blobStore.check();
         }
-        BlobPayloads blobs = new BlobPayloads(blobStore, store);
+        BlobPayloads blobs = new BlobPayloads(blobStore, store, store);
         BlobPlacement placement = blobStore == null
                 ? BlobPlacement.NONE
                 : BlobPlacement.of(blobStore.name(), effective.blobs(), effective.payloadCapBytes());
@@ -105,10 +105,11 @@ record TideAssembly(
         AckResolver acks = new AckResolver(types, resolver, effective.payloadCapBytes());
         relay.target = new JobNotices(types, resolver, clock);
         ReadyNotices notices = new ReadyNotices(store);
-        Maintenance maintenance =
-                new Maintenance(store, clock, acks, types, effective.retention(), draws, notices::afterSettle, blobs);
-        DeadlineMonitor deadlines = new DeadlineMonitor(store, clock, types, resolver, deadlineSettings, notices::wake);
-        Schedules schedules = new Schedules(store, clock, resolver, notices::wake);
+        Maintenance maintenance = new Maintenance(
+                store, store, store, clock, acks, types, effective.retention(), draws, notices::afterSettle, blobs);
+        DeadlineMonitor deadlines =
+                new DeadlineMonitor(store, store, clock, types, resolver, deadlineSettings, notices::wake);
+        Schedules schedules = new Schedules(store, store, clock, resolver, notices::wake);
         CycleScheduler cycles = new CycleScheduler(engine, effective.maintenanceInterval() != null);
         AdminLog admin = new AdminLog(store, clock);
         AccountBook accounts = new AccountBook(store, clock, admin);
@@ -124,7 +125,7 @@ record TideAssembly(
         ProcessorActivity processorActivity = new ProcessorActivity();
         ProcessorHost processorHost =
                 new ProcessorHost(engine, store, clock, effective.nodeName(), processorBook, processorActivity);
-        Processors processors = new Processors(store, clock, processorBook, changed -> {
+        Processors processors = new Processors(store, store, clock, processorBook, changed -> {
             processorHost.nudge();
             notices.wake(Set.of(changed.queue()));
         });

@@ -185,6 +185,7 @@ public abstract class StatsContract {
     }
 
     @Test
+    @SuppressWarnings("try") // the Actor.Scope names who acts inside it; never read
     void administratorsActionsAreLoggedWithTheirActor() {
         Tide tide = open();
         long id = tide.enqueue(NewTask.builder("email").queue("mail").build()).id();
