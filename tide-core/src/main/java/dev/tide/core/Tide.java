@@ -60,6 +60,7 @@ import dev.tide.core.engine.OrphanSweep;
 import dev.tide.core.engine.ProfileSessions;
 import dev.tide.core.engine.ReadySignal;
 import dev.tide.core.engine.Schedules;
+import dev.tide.core.engine.ServiceGroup;
 import dev.tide.core.engine.TaskResolver;
 import dev.tide.core.engine.TypeRanges;
 import dev.tide.core.engine.TypeRegistry;
@@ -98,7 +99,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -135,7 +135,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
     private final TaskMeters taskMeters;
     private final AutoCloseable folderLock;
     private final AutoCloseable ownedClock;
-    private final List<WorkerPool> pools = new CopyOnWriteArrayList<>();
+    private final WorkerPools pools;
     private final LoadSignals load;
     private final ProfileSessions sessions;
     private final CycleScheduler cycles;
@@ -148,6 +148,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
     private final Processors processors;
     private final BlobPayloads blobs;
     private final OrphanSweep sweep;
+    private final ServiceGroup services;
     private volatile boolean closed;
 
     /** Keeps the parts {@link TideAssembly} built; owns them from here on, and closes them with itself. */
@@ -180,6 +181,8 @@ public final class Tide implements TaskQueue, AccountWorkers {
         this.processors = parts.processors();
         this.blobs = parts.blobs();
         this.sweep = parts.sweep();
+        this.pools = parts.pools();
+        this.services = parts.services();
     }
 
     public static TideBuilder builder() {
@@ -1087,21 +1090,16 @@ public final class Tide implements TaskQueue, AccountWorkers {
         }
         closed = true;
         ready.signal(List.of());
-        // first: its pools' handlers finish (or are released) through the open store
-        processorHost.close();
-        cycles.close();
-        for (WorkerPool pool : pools) {
-            pool.close();
+        try {
+            // in the reverse of their start order, see TideAssembly
+            services.stop();
+        } finally {
+            closeQuietly(ownedClock);
+            store.close();
+            closeQuietly(blobs.store());
+            // The OS releases the folder lock with the process in any case.
+            closeQuietly(folderLock);
         }
-        // Before maintenance, which gives up leadership: the monitor must not win it back.
-        deadlines.close();
-        schedules.close();
-        maintenance.close();
-        closeQuietly(ownedClock);
-        store.close();
-        closeQuietly(blobs.store());
-        // The OS releases the folder lock with the process in any case.
-        closeQuietly(folderLock);
     }
 
     static void closeQuietly(AutoCloseable resource) {

@@ -20,6 +20,7 @@ import dev.tide.core.engine.ProfileSessions;
 import dev.tide.core.engine.RaceDraws;
 import dev.tide.core.engine.RecordPruning;
 import dev.tide.core.engine.Schedules;
+import dev.tide.core.engine.ServiceGroup;
 import dev.tide.core.engine.TaskResolver;
 import dev.tide.core.engine.TypeRegistry;
 import dev.tide.core.processor.ProcessorActivity;
@@ -27,8 +28,8 @@ import dev.tide.core.processor.ProcessorBook;
 import dev.tide.core.processor.ProcessorHost;
 import dev.tide.core.processor.Processors;
 import dev.tide.core.store.Store;
-import java.time.Duration;
 import java.time.InstantSource;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -37,7 +38,7 @@ import java.util.function.Supplier;
  * Builds an engine's collaborators from its settings and an open store, each after those it takes, and opens the
  * engine over them. The engine's constructor only keeps what it is given. The two services that work through the
  * engine's own queue (the processor host's pools and the cycle scheduler) reach it through a reference that is set once
- * the engine is built, and the background threads start only then: nothing sees an engine still being built.
+ * the engine is built, and the background services start only then: nothing sees an engine still being built.
  *
  * @param ownedClock closed by the engine before the store (null when the clock is the caller's)
  * @param folderLock closed by the engine after the store (null when there is none)
@@ -64,13 +65,8 @@ record TideAssembly(
             TideParts parts = assemble(store, relay, engine);
             Tide tide = new Tide(parts);
             engine.set(tide);
-            Duration interval = parts.config().maintenanceInterval();
-            if (interval != null) {
-                parts.maintenance().start(interval);
-                parts.deadlines().start(interval);
-                parts.schedules().start(interval);
-                // last: its pools claim through the engine
-                parts.processorHost().start(interval);
+            if (parts.config().maintenanceInterval() != null) {
+                parts.services().start(parts.config().maintenanceInterval());
             }
             return tide;
         } catch (RuntimeException e) {
@@ -110,7 +106,7 @@ record TideAssembly(
         DeadlineMonitor deadlines =
                 new DeadlineMonitor(store, store, clock, types, resolver, deadlineSettings, notices::wake);
         Schedules schedules = new Schedules(store, store, clock, resolver, notices::wake);
-        CycleScheduler cycles = new CycleScheduler(engine, effective.maintenanceInterval() != null);
+        CycleScheduler cycles = new CycleScheduler(engine);
         AdminLog admin = new AdminLog(store, clock);
         AccountBook accounts = new AccountBook(store, clock, admin);
         Digest digest = new Digest(store, effective.stats(), resolver, effective.nodeName(), notices::wake);
@@ -129,6 +125,12 @@ record TideAssembly(
             processorHost.nudge();
             notices.wake(Set.of(changed.queue()));
         });
+        WorkerPools pools = new WorkerPools();
+        // Started in this order and stopped in reverse. The processor host starts last and stops first: its pools claim
+        // through the engine, and their handlers finish (or are released) through it. The deadline monitor and
+        // schedules stop before maintenance, which gives up leadership when it stops: they must not win it back.
+        ServiceGroup services =
+                new ServiceGroup(List.of(maintenance, deadlines, schedules, pools, cycles, processorHost));
         return new TideParts(
                 store,
                 clock,
@@ -155,6 +157,8 @@ record TideAssembly(
                 processors,
                 blobs,
                 sweep,
+                pools,
+                services,
                 ownedClock,
                 folderLock);
     }

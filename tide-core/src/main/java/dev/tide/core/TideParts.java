@@ -13,6 +13,7 @@ import dev.tide.core.engine.Maintenance;
 import dev.tide.core.engine.OrphanSweep;
 import dev.tide.core.engine.ProfileSessions;
 import dev.tide.core.engine.Schedules;
+import dev.tide.core.engine.ServiceGroup;
 import dev.tide.core.engine.TaskResolver;
 import dev.tide.core.engine.TypeRegistry;
 import dev.tide.core.processor.ProcessorActivity;
@@ -57,5 +58,7 @@ record TideParts(
         Processors processors,
         BlobPayloads blobs,
         OrphanSweep sweep,
+        WorkerPools pools,
+        ServiceGroup services,
         AutoCloseable ownedClock,
         AutoCloseable folderLock) {}

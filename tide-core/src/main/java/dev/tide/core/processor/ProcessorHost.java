@@ -7,6 +7,7 @@ import dev.tide.api.TaskQueue;
 import dev.tide.api.TaskType;
 import dev.tide.api.worker.TaskHandler;
 import dev.tide.api.worker.WorkerPool;
+import dev.tide.core.engine.BackgroundService;
 import dev.tide.core.engine.PassThread;
 import dev.tide.core.store.ProcessorStore;
 import java.time.Duration;
@@ -38,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * takes are read at each claim, so changing them needs no new pool. Its lease owner is
  * {@code <node>/processor:<name>}: a pool that starts again after a crash releases its previous life's leases.
  */
-public final class ProcessorHost implements AutoCloseable {
+public final class ProcessorHost implements BackgroundService {
     private static final Logger log = LoggerFactory.getLogger(ProcessorHost.class);
     private static final long REPORT_AT_LEAST_EVERY_NANOS =
             Duration.ofSeconds(5).toNanos();
@@ -108,6 +109,12 @@ public final class ProcessorHost implements AutoCloseable {
         return this;
     }
 
+    @Override
+    public String name() {
+        return "processor host";
+    }
+
+    @Override
     public synchronized void start(Duration interval) {
         if (thread == null && !closed) {
             thread = new PassThread(
