@@ -183,7 +183,7 @@ class PostgresSuite {
     @Nested
     class CoalescingCheck extends CoalescingCheckContract {
         @Override
-        protected Tide.Builder storage() {
+        protected TideBuilder storage() {
             return Tide.builder().postgres(schema.url());
         }
     }
@@ -226,7 +226,7 @@ class PostgresSuite {
     @Nested
     class Schedules extends ScheduleContract {
         @Override
-        protected Tide.Builder storage() {
+        protected TideBuilder storage() {
             return Tide.builder().postgres(schema.url());
         }
     }
@@ -238,7 +238,7 @@ class PostgresSuite {
     @Nested
     class Simulations extends SimulationContract {
         @Override
-        protected Tide.Builder storage() {
+        protected TideBuilder storage() {
             return schema.builder();
         }
     }

@@ -190,7 +190,7 @@ class SqliteSuite {
         private Path folder;
 
         @Override
-        protected Tide.Builder storage() {
+        protected TideBuilder storage() {
             folder = TempFolders.create("tide-check-");
             return Tide.builder().sqlite(folder);
         }
@@ -234,7 +234,7 @@ class SqliteSuite {
         Path folder;
 
         @Override
-        protected Tide.Builder storage() {
+        protected TideBuilder storage() {
             return Tide.builder().sqlite(folder).lockFolder(false);
         }
     }
@@ -245,7 +245,7 @@ class SqliteSuite {
         private final ScratchFolder folder = ScratchFolder.create();
 
         @Override
-        protected Tide.Builder storage() {
+        protected TideBuilder storage() {
             return Tide.builder().sqlite(folder.path());
         }
 
