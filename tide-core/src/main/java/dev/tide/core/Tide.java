@@ -157,7 +157,9 @@ public final class Tide implements TaskQueue, AccountWorkers {
     private final List<Consumer<JobInfo>> jobListeners = new CopyOnWriteArrayList<>();
     private final LoadSignals load;
     private final ProfileSessions sessions;
-    private final CycleScheduler cycles;
+    private final Object cyclesLock = new Object();
+    // made on first use, so that the scheduler is never handed a Tide still being built
+    private CycleScheduler cycles;
     private final AdminLog admin;
     private final AccountBook accounts;
     private final Digest digest;
@@ -219,7 +221,6 @@ public final class Tide implements TaskQueue, AccountWorkers {
                     new Maintenance(store, clock, acks, types, config.retention(), draws, this::afterSettle, blobs);
             this.deadlines = new DeadlineMonitor(store, clock, types, resolver, deadlineSettings, this::wake);
             this.schedules = new Schedules(store, clock, resolver, this::wake);
-            this.cycles = new CycleScheduler(this, config.maintenanceInterval() != null);
             this.admin = new AdminLog(store, clock);
             this.accounts = new AccountBook(store, clock, admin);
             this.digest = new Digest(store, this.config.stats(), resolver, this.config.nodeName(), this::wake);
@@ -1063,7 +1064,16 @@ public final class Tide implements TaskQueue, AccountWorkers {
 
     /** The processing cycles of queue clients: one run now, or scheduled at a period (see docs/cycles.md). */
     public CycleScheduler cycles() {
-        return cycles;
+        synchronized (cyclesLock) {
+            if (cycles == null) {
+                var engine = new TideCycleEngine(this, store, sessions, clock, config.nodeName());
+                cycles = new CycleScheduler(engine, config.maintenanceInterval() != null);
+                if (closed) {
+                    cycles.close();
+                }
+            }
+            return cycles;
+        }
     }
 
     /** What a named session (a processing cycle) has taken on this node so far, by profile key. */
@@ -1125,8 +1135,15 @@ public final class Tide implements TaskQueue, AccountWorkers {
         jobListeners.add(listener);
     }
 
-    public Store store() {
+    // package-private: outside this package the store's reads go through storeReadings() (tide-core's tests in
+    // other packages use TideInternals), and the architecture test refuses any call of it outside core
+    Store store() {
         return store;
+    }
+
+    /** The reads of the store that the server, the CLI and the benchmarks make; the store itself stays in core. */
+    public StoreReadings storeReadings() {
+        return new StoreReadings(store);
     }
 
     public TideConfig config() {
@@ -1168,7 +1185,11 @@ public final class Tide implements TaskQueue, AccountWorkers {
         ready.signal(List.of());
         // first: its pools' handlers finish (or are released) through the open store
         processorHost.close();
-        cycles.close();
+        synchronized (cyclesLock) {
+            if (cycles != null) {
+                cycles.close();
+            }
+        }
         for (WorkerPool pool : pools) {
             pool.close();
         }

@@ -3,7 +3,6 @@ package dev.tide.api.json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -12,7 +11,6 @@ import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import dev.tide.api.InvalidRequestException;
 
 /**
  * The one JSON configuration Tide uses everywhere: ISO-8601 instants and durations, nulls omitted.
@@ -81,27 +79,6 @@ public final class Json {
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(
                     "cannot read JSON as " + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
-        }
-    }
-
-    /**
-     * Checks that {@code text} is one JSON value and returns it in compact form, so equal documents written with
-     * different whitespace compare equal (idempotency keys compare payloads this way).
-     *
-     * @throws InvalidRequestException naming {@code field} when the text is not JSON
-     */
-    public static String normalize(String field, String text) {
-        if (text == null) {
-            return null;
-        }
-        try {
-            JsonNode node = LENIENT.readTree(text);
-            if (node == null || node.isMissingNode()) {
-                throw new InvalidRequestException(field, "is empty; send a JSON value (e.g. {} or null)");
-            }
-            return LENIENT.writeValueAsString(node);
-        } catch (JsonProcessingException e) {
-            throw new InvalidRequestException(field, "is not valid JSON: " + e.getOriginalMessage());
         }
     }
 }

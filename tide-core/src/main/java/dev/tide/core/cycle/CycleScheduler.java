@@ -1,6 +1,5 @@
 package dev.tide.core.cycle;
 
-import dev.tide.core.Tide;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -34,21 +33,21 @@ public final class CycleScheduler implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(CycleScheduler.class);
 
-    private final Tide tide;
+    private final CycleEngine engine;
     private final boolean background;
     private final Map<String, Scheduled> clients = new ConcurrentHashMap<>();
     private ExecutorService runners;
     private Thread ticker;
     private volatile boolean closed;
 
-    public CycleScheduler(Tide tide, boolean background) {
-        this.tide = tide;
+    public CycleScheduler(CycleEngine engine, boolean background) {
+        this.engine = engine;
         this.background = background;
     }
 
     /** Runs one cycle of the client now, in the calling thread (what {@code tide cycle} does). */
     public CycleReport runOnce(QueueClient client) {
-        return new Cycle(tide, client).run();
+        return new Cycle(engine, client).run();
     }
 
     /**
@@ -60,7 +59,7 @@ public final class CycleScheduler implements AutoCloseable {
             throw new IllegalStateException("the engine is closed");
         }
         Scheduled scheduled =
-                new Scheduled(client, firstDue(client.period(), tide.clock().instant()));
+                new Scheduled(client, firstDue(client.period(), engine.clock().instant()));
         if (clients.putIfAbsent(client.name(), scheduled) != null) {
             throw new IllegalArgumentException("a queue client named " + client.name() + " is already scheduled");
         }
@@ -89,7 +88,7 @@ public final class CycleScheduler implements AutoCloseable {
     public List<CycleReport> runDue() {
         List<CycleReport> reports = new ArrayList<>();
         for (Scheduled scheduled : clients.values()) {
-            if (scheduled.takeTurn(tide.clock().instant())) {
+            if (scheduled.takeTurn(engine.clock().instant())) {
                 reports.add(scheduled.runTurn());
             }
         }
@@ -100,7 +99,7 @@ public final class CycleScheduler implements AutoCloseable {
         while (!closed) {
             try {
                 for (Scheduled scheduled : clients.values()) {
-                    if (scheduled.takeTurn(tide.clock().instant())) {
+                    if (scheduled.takeTurn(engine.clock().instant())) {
                         runners.execute(scheduled::runTurn);
                     }
                 }
@@ -189,7 +188,7 @@ public final class CycleScheduler implements AutoCloseable {
 
         CycleReport runTurn() {
             try {
-                CycleReport report = new Cycle(tide, client).run();
+                CycleReport report = new Cycle(engine, client).run();
                 synchronized (this) {
                     last = report;
                     cyclesRun++;

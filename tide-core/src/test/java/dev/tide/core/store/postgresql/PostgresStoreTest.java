@@ -8,6 +8,7 @@ import dev.tide.api.NewTask;
 import dev.tide.api.TaskQuery;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
+import dev.tide.core.TideInternals;
 import dev.tide.core.store.JobEndHook;
 import dev.tide.core.store.StoreException;
 import dev.tide.core.store.jdbc.Migrator;
@@ -207,7 +208,7 @@ class PostgresStoreTest {
     @Test
     void explainBindsTheGivenValues() {
         try (Tide tide = engine()) {
-            PostgresStore store = (PostgresStore) tide.store();
+            PostgresStore store = (PostgresStore) TideInternals.store(tide);
             List<String> plan = store.explain("task_get", Map.of("id", 1L));
             assertThat(String.join("\n", plan)).contains("tide_tasks_pkey").contains("id = '1'::bigint");
         }
