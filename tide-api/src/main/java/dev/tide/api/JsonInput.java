@@ -1,7 +1,5 @@
 package dev.tide.api;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.tide.api.json.Json;
 
 /**
@@ -12,23 +10,16 @@ public final class JsonInput {
     private JsonInput() {}
 
     /**
-     * Checks that {@code text} is one JSON value and returns it in compact form, so equal documents written with
-     * different whitespace compare equal (idempotency keys compare payloads this way).
+     * Checks that {@code text} is one JSON value and returns it in compact form ({@link Json#compact}), so equal
+     * documents written with different whitespace compare equal (idempotency keys compare payloads this way).
      *
      * @throws InvalidRequestException naming {@code field} when the text is not JSON
      */
     public static String normalize(String field, String text) {
-        if (text == null) {
-            return null;
-        }
         try {
-            JsonNode node = Json.mapper().readTree(text);
-            if (node == null || node.isMissingNode()) {
-                throw new InvalidRequestException(field, "is empty; send a JSON value (e.g. {} or null)");
-            }
-            return Json.mapper().writeValueAsString(node);
-        } catch (JsonProcessingException e) {
-            throw new InvalidRequestException(field, "is not valid JSON: " + e.getOriginalMessage());
+            return Json.compact(text);
+        } catch (Json.NotJsonException e) {
+            throw new InvalidRequestException(field, e.getMessage());
         }
     }
 }

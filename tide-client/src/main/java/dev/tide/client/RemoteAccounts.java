@@ -10,6 +10,7 @@ import dev.tide.api.auth.NewAccount;
 import dev.tide.api.auth.Role;
 import dev.tide.api.auth.TokenInfo;
 import dev.tide.api.http.HttpBodies;
+import dev.tide.api.http.Routes;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -25,81 +26,92 @@ final class RemoteAccounts implements Accounts {
 
     @Override
     public Account addAccount(NewAccount account) {
-        return http.call("POST", "v1/users", account, Account.class);
+        return http.call("POST", Routes.path(Routes.USERS), account, Account.class);
     }
 
     @Override
     public List<Account> accounts() {
-        return http.call("GET", "v1/users", null, HttpBodies.UserList.class).users();
+        return http.call("GET", Routes.path(Routes.USERS), null, HttpBodies.UserList.class)
+                .users();
     }
 
     @Override
     public Account account(String name) {
-        return http.call("GET", userPath(name, ""), null, Account.class);
+        return http.call("GET", userPath(Routes.USER, name), null, Account.class);
     }
 
     @Override
     public Account setRoles(String name, Set<Role> roles) {
-        return http.call("PUT", userPath(name, "/roles"), new HttpBodies.Roles(roles), Account.class);
+        return http.call("PUT", userPath(Routes.USER_ROLES, name), new HttpBodies.Roles(roles), Account.class);
     }
 
     @Override
     public Account setPassword(String name, String password) {
-        return http.call("PUT", userPath(name, "/password"), new HttpBodies.Password(password), Account.class);
+        return http.call("PUT", userPath(Routes.USER_PASSWORD, name), new HttpBodies.Password(password), Account.class);
     }
 
     @Override
     public Account setLimits(String name, Integer pendingLimit, Integer submitsPerMinute) {
         return http.call(
-                "PUT", userPath(name, "/limits"), new HttpBodies.Limits(pendingLimit, submitsPerMinute), Account.class);
+                "PUT",
+                userPath(Routes.USER_LIMITS, name),
+                new HttpBodies.Limits(pendingLimit, submitsPerMinute),
+                Account.class);
     }
 
     @Override
     public AccountDefaults accountDefaults() {
-        return http.call("GET", "v1/user-defaults", null, AccountDefaults.class);
+        return http.call("GET", Routes.path(Routes.USER_DEFAULTS), null, AccountDefaults.class);
     }
 
     @Override
     public AccountDefaults setAccountDefaults(AccountDefaults defaults) {
-        return http.call("PUT", "v1/user-defaults", defaults, AccountDefaults.class);
+        return http.call("PUT", Routes.path(Routes.USER_DEFAULTS), defaults, AccountDefaults.class);
     }
 
     @Override
     public Account disable(String name) {
-        return http.call("POST", userPath(name, "/disable"), "{}", Account.class);
+        return http.call("POST", userPath(Routes.USER_DISABLE, name), "{}", Account.class);
     }
 
     @Override
     public Account enable(String name) {
-        return http.call("POST", userPath(name, "/enable"), "{}", Account.class);
+        return http.call("POST", userPath(Routes.USER_ENABLE, name), "{}", Account.class);
     }
 
     @Override
     public IssuedToken issueToken(String user, String label, Duration validFor) {
         return http.call(
-                "POST", userPath(user, "/tokens"), new HttpBodies.TokenRequest(label, validFor), IssuedToken.class);
+                "POST",
+                userPath(Routes.USER_TOKENS, user),
+                new HttpBodies.TokenRequest(label, validFor),
+                IssuedToken.class);
     }
 
     @Override
     public List<TokenInfo> tokens(String user) {
-        return http.call("GET", userPath(user, "/tokens"), null, HttpBodies.TokenList.class)
+        return http.call("GET", userPath(Routes.USER_TOKENS, user), null, HttpBodies.TokenList.class)
                 .tokens();
     }
 
     @Override
     public void revokeToken(String user, String tokenId) {
-        http.call("DELETE", userPath(user, "/tokens/" + PathSegment.encode(tokenId)), null, Void.class);
+        http.call("DELETE", userPath(Routes.USER_TOKEN, user, tokenId), null, Void.class);
     }
 
     @Override
     public IssuedToken signIn(String user, String password, Duration validFor) {
-        return http.call("POST", "v1/sessions", new HttpBodies.SignIn(user, password, validFor), IssuedToken.class);
+        return http.call(
+                "POST",
+                Routes.path(Routes.SESSIONS),
+                new HttpBodies.SignIn(user, password, validFor),
+                IssuedToken.class);
     }
 
     @Override
     public void signOut(String token) {
         try {
-            http.callAs(token, "DELETE", "v1/sessions/current", null, Void.class);
+            http.callAs(token, "DELETE", Routes.path(Routes.CURRENT_SESSION), null, Void.class);
         } catch (AuthenticationException unknown) {
             // nothing to end
         }
@@ -109,14 +121,14 @@ final class RemoteAccounts implements Accounts {
     @Override
     public Optional<Caller> authenticate(String token) {
         try {
-            return Optional.of(http.callAs(token, "GET", "v1/whoami", null, Caller.class));
+            return Optional.of(http.callAs(token, "GET", Routes.path(Routes.WHOAMI), null, Caller.class));
         } catch (AuthenticationException invalid) {
             return Optional.empty();
         }
     }
 
-    private static String userPath(String name, String rest) {
-        NewAccount.requireName("name", name);
-        return "v1/users/" + PathSegment.encode(name) + rest;
+    private static String userPath(String route, Object... values) {
+        NewAccount.requireName("name", (String) values[0]);
+        return Routes.path(route, values);
     }
 }

@@ -40,6 +40,7 @@ import dev.tide.api.UserShares;
 import dev.tide.api.auth.Accounts;
 import dev.tide.api.auth.Caller;
 import dev.tide.api.http.HttpBodies;
+import dev.tide.api.http.Routes;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -99,7 +100,7 @@ public final class TideClient implements TaskQueue {
 
     /** Who this client's token names ({@code GET /v1/whoami}). */
     public Caller whoami() {
-        return http.call("GET", "v1/whoami", null, Caller.class);
+        return http.call("GET", Routes.path(Routes.WHOAMI), null, Caller.class);
     }
 
     /** The server's base URI. */
@@ -119,14 +120,15 @@ public final class TideClient implements TaskQueue {
 
     @Override
     public EnqueueResult enqueue(NewTask task) {
-        return http.call("POST", withPayloads("v1/tasks"), RawJsonFields.task(task, ""), EnqueueResult.class);
+        return http.call(
+                "POST", withPayloads(Routes.path(Routes.TASKS)), RawJsonFields.task(task, ""), EnqueueResult.class);
     }
 
     @Override
     public EnqueuedAndClaimed enqueueAndClaim(NewTask task, String worker, Duration leaseDuration) {
         return http.call(
                 "POST",
-                withPayloads("v1/tasks/enqueue-and-claim"),
+                withPayloads(Routes.path(Routes.ENQUEUE_AND_CLAIM)),
                 new HttpBodies.EnqueueAndClaim(RawJsonFields.task(task, "task."), worker, leaseDuration),
                 EnqueuedAndClaimed.class);
     }
@@ -134,13 +136,13 @@ public final class TideClient implements TaskQueue {
     @Override
     public List<EnqueueResult> enqueueAll(List<NewTask> tasks) {
         HttpBodies.TaskBatch batch = new HttpBodies.TaskBatch(RawJsonFields.tasks(tasks, false));
-        return http.call("POST", withPayloads("v1/tasks/batch"), batch, HttpBodies.EnqueueResults.class)
+        return http.call("POST", withPayloads(Routes.path(Routes.TASK_BATCH)), batch, HttpBodies.EnqueueResults.class)
                 .results();
     }
 
     @Override
     public JobCreated createJob(NewJob job) {
-        return http.call("POST", "v1/jobs", RawJsonFields.job(job), JobCreated.class);
+        return http.call("POST", Routes.path(Routes.JOBS), RawJsonFields.job(job), JobCreated.class);
     }
 
     // --- consuming -----------------------------------------------------------------------------------------------
@@ -155,8 +157,11 @@ public final class TideClient implements TaskQueue {
             return List.of(); // a thread on its way out takes nothing it might never settle
         }
         Duration wait = request.waitFor() == null || request.waitFor().isNegative() ? Duration.ZERO : request.waitFor();
-        JsonHttp.Reply reply =
-                http.send("POST", "v1/claims", request, http.requestTimeout().plus(wait));
+        JsonHttp.Reply reply = http.send(
+                "POST",
+                Routes.path(Routes.CLAIMS),
+                request,
+                http.requestTimeout().plus(wait));
         if (reply.interrupted()) {
             try {
                 // An error answer leased nothing and is thrown as usual; tasks that came back go back at once.
@@ -193,7 +198,7 @@ public final class TideClient implements TaskQueue {
         try {
             return Optional.of(http.call(
                     "POST",
-                    "v1/tasks/" + taskId + "/claim",
+                    Routes.path(Routes.TASK_CLAIM, taskId),
                     new HttpBodies.ClaimOne(worker, leaseDuration),
                     LeasedTask.class));
         } catch (dev.tide.api.ConflictException notReady) {
@@ -209,7 +214,11 @@ public final class TideClient implements TaskQueue {
         if (leases.isEmpty()) {
             return List.of();
         }
-        return http.call("POST", "v1/heartbeats", new HttpBodies.Heartbeats(leases, extension), HttpBodies.Leases.class)
+        return http.call(
+                        "POST",
+                        Routes.path(Routes.HEARTBEATS),
+                        new HttpBodies.Heartbeats(leases, extension),
+                        HttpBodies.Leases.class)
                 .leases();
     }
 
@@ -218,14 +227,18 @@ public final class TideClient implements TaskQueue {
     public Lease heartbeat(Lease lease, Duration extension) {
         return http.call(
                 "POST",
-                "v1/tasks/" + lease.taskId() + "/heartbeat",
+                Routes.path(Routes.TASK_HEARTBEAT, lease.taskId()),
                 new HttpBodies.Heartbeat(lease.token(), extension),
                 Lease.class);
     }
 
     @Override
     public List<AckResult> ackAll(List<Ack> acks) {
-        return http.call("POST", "v1/acks", new HttpBodies.Acks(RawJsonFields.acks(acks)), HttpBodies.AckResults.class)
+        return http.call(
+                        "POST",
+                        Routes.path(Routes.ACKS),
+                        new HttpBodies.Acks(RawJsonFields.acks(acks)),
+                        HttpBodies.AckResults.class)
                 .results();
     }
 
@@ -233,21 +246,21 @@ public final class TideClient implements TaskQueue {
     @Override
     public AckResult ack(Ack ack) {
         Ack checked = RawJsonFields.ack(ack, "");
-        return http.call("POST", "v1/tasks/" + checked.taskId() + "/ack", checked, AckResult.class);
+        return http.call("POST", Routes.path(Routes.TASK_ACK, checked.taskId()), checked, AckResult.class);
     }
 
     // --- reading and administration -----------------------------------------------------------------------------
 
     @Override
     public TaskInfo task(long taskId) {
-        return http.call("GET", withPayloads("v1/tasks/" + taskId), null, TaskInfo.class);
+        return http.call("GET", withPayloads(Routes.path(Routes.TASK, taskId)), null, TaskInfo.class);
     }
 
     @Override
     public Page<TaskInfo> tasks(TaskQuery query) {
         return http.call(
                 "GET",
-                withPayloads("v1/tasks" + QueryString.of(query == null ? TaskQuery.all() : query)),
+                withPayloads(Routes.path(Routes.TASKS) + QueryString.of(query == null ? TaskQuery.all() : query)),
                 null,
                 TASK_PAGE);
     }
@@ -255,45 +268,49 @@ public final class TideClient implements TaskQueue {
     @Override
     public TaskInfo cancel(long taskId, String reason) {
         return http.call(
-                "POST", withPayloads("v1/tasks/" + taskId + "/cancel"), new HttpBodies.Reason(reason), TaskInfo.class);
+                "POST",
+                withPayloads(Routes.path(Routes.TASK_CANCEL, taskId)),
+                new HttpBodies.Reason(reason),
+                TaskInfo.class);
     }
 
     @Override
     public TaskInfo retry(long taskId) {
-        return http.call("POST", withPayloads("v1/tasks/" + taskId + "/retry"), null, TaskInfo.class);
+        return http.call("POST", withPayloads(Routes.path(Routes.TASK_RETRY, taskId)), null, TaskInfo.class);
     }
 
     @Override
     public int park(TaskSelection selection) {
-        return http.call("POST", "v1/tasks/park", selection, HttpBodies.Parked.class)
+        return http.call("POST", Routes.path(Routes.PARK), selection, HttpBodies.Parked.class)
                 .parked();
     }
 
     @Override
     public int unpark(TaskSelection selection) {
-        return http.call("POST", "v1/tasks/unpark", selection, HttpBodies.Unparked.class)
+        return http.call("POST", Routes.path(Routes.UNPARK), selection, HttpBodies.Unparked.class)
                 .unparked();
     }
 
     @Override
     public JobInfo job(long jobId) {
-        return http.call("GET", "v1/jobs/" + jobId, null, JobInfo.class);
+        return http.call("GET", Routes.path(Routes.JOB, jobId), null, JobInfo.class);
     }
 
     @Override
     public JobInfo cancelJob(long jobId, String reason) {
-        return http.call("POST", "v1/jobs/" + jobId + "/cancel", new HttpBodies.Reason(reason), JobInfo.class);
+        return http.call("POST", Routes.path(Routes.JOB_CANCEL, jobId), new HttpBodies.Reason(reason), JobInfo.class);
     }
 
     /** The body is the info document itself; null clears the info, sent as JSON {@code null}. */
     @Override
     public JobInfo updateJobInfo(long jobId, String infoJson) {
-        return http.call("PUT", "v1/jobs/" + jobId + "/info", infoJson == null ? "null" : infoJson, JobInfo.class);
+        return http.call(
+                "PUT", Routes.path(Routes.JOB_INFO, jobId), infoJson == null ? "null" : infoJson, JobInfo.class);
     }
 
     @Override
     public List<LeasedTask> leases(String worker) {
-        return http.call("GET", workerPath(worker, "leases"), null, HttpBodies.Tasks.class)
+        return http.call("GET", workerPath(Routes.WORKER_LEASES, worker), null, HttpBodies.Tasks.class)
                 .tasks();
     }
 
@@ -301,7 +318,7 @@ public final class TideClient implements TaskQueue {
     public List<LeasedTask> resumeLeases(String worker, Duration leaseDuration) {
         return http.call(
                         "POST",
-                        workerPath(worker, "resume"),
+                        workerPath(Routes.WORKER_RESUME, worker),
                         new HttpBodies.Resume(leaseDuration),
                         HttpBodies.Tasks.class)
                 .tasks();
@@ -309,96 +326,97 @@ public final class TideClient implements TaskQueue {
 
     @Override
     public int releaseLeases(String worker) {
-        return http.call("POST", workerPath(worker, "release"), null, HttpBodies.Released.class)
+        return http.call("POST", workerPath(Routes.WORKER_RELEASE, worker), null, HttpBodies.Released.class)
                 .released();
     }
 
     @Override
     public TaskType defineTaskType(TaskType type) {
         Objects.requireNonNull(type, "type");
-        return http.call("PUT", "v1/task-types/" + PathSegment.encode(type.name()), type, TaskType.class);
+        return http.call("PUT", Routes.path(Routes.TASK_TYPE, type.name()), type, TaskType.class);
     }
 
     @Override
     public List<TaskType> taskTypes() {
-        return http.call("GET", "v1/task-types", null, HttpBodies.TaskTypes.class)
+        return http.call("GET", Routes.path(Routes.TASK_TYPES), null, HttpBodies.TaskTypes.class)
                 .types();
     }
 
     @Override
     public JobType defineJobType(JobType type) {
         Objects.requireNonNull(type, "type");
-        return http.call("PUT", "v1/job-types/" + PathSegment.encode(type.name()), type, JobType.class);
+        return http.call("PUT", Routes.path(Routes.JOB_TYPE, type.name()), type, JobType.class);
     }
 
     @Override
     public List<JobType> jobTypes() {
-        return http.call("GET", "v1/job-types", null, HttpBodies.JobTypes.class).types();
+        return http.call("GET", Routes.path(Routes.JOB_TYPES), null, HttpBodies.JobTypes.class)
+                .types();
     }
 
     @Override
     public QueueInfo defineQueue(QueueDefinition definition) {
         Objects.requireNonNull(definition, "definition");
-        return http.call("PUT", "v1/queues/" + PathSegment.encode(definition.name()), definition, QueueInfo.class);
+        return http.call("PUT", Routes.path(Routes.QUEUE, definition.name()), definition, QueueInfo.class);
     }
 
     @Override
     public List<QueueInfo> queues() {
-        return http.call("GET", "v1/queues", null, HttpBodies.Queues.class).queues();
+        return http.call("GET", Routes.path(Routes.QUEUES), null, HttpBodies.Queues.class)
+                .queues();
     }
 
     @Override
     public QueueInfo suspendQueue(String name) {
-        return http.call("POST", "v1/queues/" + PathSegment.encode(name) + "/suspend", null, QueueInfo.class);
+        return http.call("POST", Routes.path(Routes.QUEUE_SUSPEND, name), null, QueueInfo.class);
     }
 
     @Override
     public QueueInfo resumeQueue(String name) {
-        return http.call("POST", "v1/queues/" + PathSegment.encode(name) + "/resume", null, QueueInfo.class);
+        return http.call("POST", Routes.path(Routes.QUEUE_RESUME, name), null, QueueInfo.class);
     }
 
     @Override
     public StatusReport suspendServer() {
-        return http.call("POST", "v1/suspend", null, StatusReport.class);
+        return http.call("POST", Routes.path(Routes.SUSPEND), null, StatusReport.class);
     }
 
     @Override
     public StatusReport resumeServer() {
-        return http.call("POST", "v1/resume", null, StatusReport.class);
+        return http.call("POST", Routes.path(Routes.RESUME), null, StatusReport.class);
     }
 
     @Override
     public List<QueueUser> assignUsers(String queue, UserShares shares) {
-        return http.call(
-                        "PUT", "v1/queues/" + PathSegment.encode(queue) + "/users", shares, HttpBodies.QueueUsers.class)
+        return http.call("PUT", Routes.path(Routes.QUEUE_USERS, queue), shares, HttpBodies.QueueUsers.class)
                 .users();
     }
 
     @Override
     public List<QueueUser> adjustUsers(String queue, UserShares shares) {
-        return http.call(
-                        "PATCH",
-                        "v1/queues/" + PathSegment.encode(queue) + "/users",
-                        shares,
-                        HttpBodies.QueueUsers.class)
+        return http.call("PATCH", Routes.path(Routes.QUEUE_USERS, queue), shares, HttpBodies.QueueUsers.class)
                 .users();
     }
 
     @Override
     public List<QueueUser> queueUsers(String queue) {
-        return http.call("GET", "v1/queues/" + PathSegment.encode(queue) + "/users", null, HttpBodies.QueueUsers.class)
+        return http.call("GET", Routes.path(Routes.QUEUE_USERS, queue), null, HttpBodies.QueueUsers.class)
                 .users();
     }
 
     @Override
     public Set<String> prohibitUsers(Set<String> users) {
-        return http.call("PUT", "v1/prohibited-users", new HttpBodies.Users(users), HttpBodies.Users.class)
+        return http.call(
+                        "PUT",
+                        Routes.path(Routes.PROHIBITED_USERS),
+                        new HttpBodies.Users(users),
+                        HttpBodies.Users.class)
                 .users();
     }
 
     @Override
     public Set<String> prohibitedUsers() {
-        return http.call("GET", "v1/prohibited-users", null, HttpBodies.Users.class)
+        return http.call("GET", Routes.path(Routes.PROHIBITED_USERS), null, HttpBodies.Users.class)
                 .users();
     }
 
@@ -407,60 +425,60 @@ public final class TideClient implements TaskQueue {
         if (definition == null) {
             throw new dev.tide.api.InvalidRequestException("processor", "is required");
         }
-        return http.call("PUT", processorPath(definition.name(), ""), definition, ProcessorInfo.class);
+        return http.call("PUT", processorPath(Routes.PROCESSOR, definition.name()), definition, ProcessorInfo.class);
     }
 
     @Override
     public List<ProcessorInfo> processors() {
-        return http.call("GET", "v1/processors", null, HttpBodies.Processors.class)
+        return http.call("GET", Routes.path(Routes.PROCESSORS), null, HttpBodies.Processors.class)
                 .processors();
     }
 
     @Override
     public ProcessorInfo processor(String name) {
-        return http.call("GET", processorPath(name, ""), null, ProcessorInfo.class);
+        return http.call("GET", processorPath(Routes.PROCESSOR, name), null, ProcessorInfo.class);
     }
 
     @Override
     public ProcessorInfo startProcessor(String name) {
-        return http.call("POST", processorPath(name, "/start"), null, ProcessorInfo.class);
+        return http.call("POST", processorPath(Routes.PROCESSOR_START, name), null, ProcessorInfo.class);
     }
 
     @Override
     public ProcessorInfo stopProcessor(String name) {
-        return http.call("POST", processorPath(name, "/stop"), null, ProcessorInfo.class);
+        return http.call("POST", processorPath(Routes.PROCESSOR_STOP, name), null, ProcessorInfo.class);
     }
 
     @Override
     public void deleteProcessor(String name) {
-        http.call("DELETE", processorPath(name, ""), null, Void.class);
+        http.call("DELETE", processorPath(Routes.PROCESSOR, name), null, Void.class);
     }
 
-    private static String processorPath(String name, String rest) {
+    private static String processorPath(String route, String name) {
         dev.tide.api.TaskType.requireName("name", name);
-        return "v1/processors/" + PathSegment.encode(name) + rest;
+        return Routes.path(route, name);
     }
 
     @Override
     public IntakeStatus intake() {
-        return http.call("GET", "v1/intake", null, IntakeStatus.class);
+        return http.call("GET", Routes.path(Routes.INTAKE), null, IntakeStatus.class);
     }
 
     @Override
     public IntakeStatus switchIntake(boolean enabled) {
-        return http.call("PUT", "v1/intake", new HttpBodies.IntakeSwitch(enabled), IntakeStatus.class);
+        return http.call("PUT", Routes.path(Routes.INTAKE), new HttpBodies.IntakeSwitch(enabled), IntakeStatus.class);
     }
 
     @Override
     public StatusReport status() {
-        return http.call("GET", "v1/status", null, StatusReport.class);
+        return http.call("GET", Routes.path(Routes.STATUS), null, StatusReport.class);
     }
 
     @Override
     public List<TideEvent> events(EventQuery query) {
         return http.call(
                         "GET",
-                        "v1/events" + QueryString.of(query == null ? EventQuery.recent() : query),
+                        Routes.path(Routes.EVENTS) + QueryString.of(query == null ? EventQuery.recent() : query),
                         null,
                         HttpBodies.Events.class)
                 .events();
@@ -471,34 +489,35 @@ public final class TideClient implements TaskQueue {
         if (query == null) {
             throw new dev.tide.api.InvalidRequestException("query", "is required");
         }
-        return http.call("GET", "v1/stats" + QueryString.of(query), null, HttpBodies.Stats.class)
+        return http.call("GET", Routes.path(Routes.STATS) + QueryString.of(query), null, HttpBodies.Stats.class)
                 .hours();
     }
 
     @Override
     public Profile defineProfile(Profile profile) {
-        return http.call("PUT", "v1/profiles", profile, Profile.class);
+        return http.call("PUT", Routes.path(Routes.PROFILES), profile, Profile.class);
     }
 
     @Override
     public List<Profile> profiles() {
-        return http.call("GET", "v1/profiles", null, HttpBodies.Profiles.class).profiles();
+        return http.call("GET", Routes.path(Routes.PROFILES), null, HttpBodies.Profiles.class)
+                .profiles();
     }
 
     @Override
     public void deleteProfile(String key) {
-        http.call("DELETE", "v1/profiles/" + PathSegment.encode(key), null, Void.class);
+        http.call("DELETE", Routes.path(Routes.PROFILE, key), null, Void.class);
     }
 
     @Override
     public List<ProfileStatus> profileStatus() {
-        return http.call("GET", "v1/profiles/status", null, HttpBodies.ProfileStatuses.class)
+        return http.call("GET", Routes.path(Routes.PROFILE_STATUS), null, HttpBodies.ProfileStatuses.class)
                 .profiles();
     }
 
     @Override
     public void reportLoad(String signal, double value) {
-        http.call("PUT", "v1/load/" + PathSegment.encode(signal), new HttpBodies.LoadReading(value), Void.class);
+        http.call("PUT", Routes.path(Routes.LOAD, signal), new HttpBodies.LoadReading(value), Void.class);
     }
 
     @Override
@@ -506,44 +525,48 @@ public final class TideClient implements TaskQueue {
         if (schedule == null) {
             throw new dev.tide.api.InvalidRequestException("schedule", "is required");
         }
-        return http.call("PUT", "v1/schedules/" + PathSegment.encode(schedule.name()), schedule, ScheduleInfo.class);
+        return http.call("PUT", Routes.path(Routes.SCHEDULE, schedule.name()), schedule, ScheduleInfo.class);
     }
 
     @Override
     public List<ScheduleInfo> schedules() {
-        return http.call("GET", "v1/schedules", null, HttpBodies.Schedules.class)
+        return http.call("GET", Routes.path(Routes.SCHEDULES), null, HttpBodies.Schedules.class)
                 .schedules();
     }
 
     @Override
     public ScheduleInfo schedule(String name) {
-        return http.call("GET", schedulePath(name, ""), null, ScheduleInfo.class);
+        return http.call("GET", schedulePath(Routes.SCHEDULE, name), null, ScheduleInfo.class);
     }
 
     @Override
     public List<Instant> scheduleFirings(String name, int count) {
-        return http.call("GET", schedulePath(name, "/firings?count=" + count), null, HttpBodies.Firings.class)
+        return http.call(
+                        "GET",
+                        schedulePath(Routes.SCHEDULE_FIRINGS, name) + "?count=" + count,
+                        null,
+                        HttpBodies.Firings.class)
                 .firings();
     }
 
     @Override
     public ScheduleInfo pauseSchedule(String name) {
-        return http.call("POST", schedulePath(name, "/pause"), null, ScheduleInfo.class);
+        return http.call("POST", schedulePath(Routes.SCHEDULE_PAUSE, name), null, ScheduleInfo.class);
     }
 
     @Override
     public ScheduleInfo resumeSchedule(String name) {
-        return http.call("POST", schedulePath(name, "/resume"), null, ScheduleInfo.class);
+        return http.call("POST", schedulePath(Routes.SCHEDULE_RESUME, name), null, ScheduleInfo.class);
     }
 
     @Override
     public void deleteSchedule(String name) {
-        http.call("DELETE", schedulePath(name, ""), null, Void.class);
+        http.call("DELETE", schedulePath(Routes.SCHEDULE, name), null, Void.class);
     }
 
-    private static String schedulePath(String name, String rest) {
+    private static String schedulePath(String route, String name) {
         dev.tide.api.TaskType.requireName("name", name);
-        return "v1/schedules/" + PathSegment.encode(name) + rest;
+        return Routes.path(route, name);
     }
 
     /** Closes the HTTP client: requests in flight get a few seconds to finish. */
@@ -552,11 +575,11 @@ public final class TideClient implements TaskQueue {
         http.close();
     }
 
-    private static String workerPath(String worker, String action) {
+    private static String workerPath(String route, String worker) {
         if (worker == null) {
             throw new dev.tide.api.InvalidRequestException("worker", "is required");
         }
-        return "v1/workers/" + PathSegment.encode(worker) + "/" + action;
+        return Routes.path(route, worker);
     }
 
     /** Configures a client. */

@@ -6,6 +6,7 @@ import dev.tide.api.Ack;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.http.HttpBodies;
+import dev.tide.api.http.Routes;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.util.List;
@@ -24,8 +25,8 @@ final class AckRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.post("/v1/tasks/{id}/ack", this::ack, Access.WORKER);
-        routes.post("/v1/acks", this::ackAll, Access.WORKER);
+        routes.post(Routes.TASK_ACK, this::ack, Access.WORKER);
+        routes.post(Routes.ACKS, this::ackAll, Access.WORKER);
     }
 
     /** The body is an {@link Ack} whose task id comes from the path; a {@code taskId} in the body must agree. */

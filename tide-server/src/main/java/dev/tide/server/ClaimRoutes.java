@@ -4,6 +4,7 @@ import dev.tide.api.ClaimRequest;
 import dev.tide.api.ConflictException;
 import dev.tide.api.auth.AccountWorkers;
 import dev.tide.api.http.HttpBodies;
+import dev.tide.api.http.Routes;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 
@@ -20,8 +21,8 @@ final class ClaimRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.post("/v1/claims", this::claim, Access.WORKER);
-        routes.post("/v1/tasks/{id}/claim", this::claimOne, Access.WORKER);
+        routes.post(Routes.CLAIMS, this::claim, Access.WORKER);
+        routes.post(Routes.TASK_CLAIM, this::claimOne, Access.WORKER);
     }
 
     /** 200 with up to {@code limit} leased tasks; an empty list when none became ready within {@code waitFor}. */

@@ -4,6 +4,7 @@ import dev.tide.api.EventQuery;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.http.HttpBodies;
+import dev.tide.api.http.Routes;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 
@@ -19,7 +20,7 @@ final class EventRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.get("/v1/events", ctx -> ctx.json(new HttpBodies.Events(queue.events(query(ctx)))), Access.ADMIN);
+        routes.get(Routes.EVENTS, ctx -> ctx.json(new HttpBodies.Events(queue.events(query(ctx)))), Access.ADMIN);
     }
 
     private static EventQuery query(Context ctx) {

@@ -4,6 +4,7 @@ import dev.tide.api.InvalidRequestException;
 import dev.tide.api.Lease;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.http.HttpBodies;
+import dev.tide.api.http.Routes;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 
@@ -18,8 +19,8 @@ final class HeartbeatRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.post("/v1/tasks/{id}/heartbeat", this::heartbeat, Access.WORKER);
-        routes.post("/v1/heartbeats", this::heartbeats, Access.WORKER);
+        routes.post(Routes.TASK_HEARTBEAT, this::heartbeat, Access.WORKER);
+        routes.post(Routes.HEARTBEATS, this::heartbeats, Access.WORKER);
     }
 
     private void heartbeat(Context ctx) {

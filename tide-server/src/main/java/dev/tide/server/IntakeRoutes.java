@@ -3,6 +3,7 @@ package dev.tide.server;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.http.HttpBodies;
+import dev.tide.api.http.Routes;
 import io.javalin.config.RoutesConfig;
 
 /** Folder intake's switch and status, the same for every node (docs/intake.md). */
@@ -16,9 +17,9 @@ final class IntakeRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.get("/v1/intake", ctx -> ctx.json(queue.intake()), Access.ADMIN);
+        routes.get(Routes.INTAKE, ctx -> ctx.json(queue.intake()), Access.ADMIN);
         routes.put(
-                "/v1/intake",
+                Routes.INTAKE,
                 ctx -> {
                     Boolean enabled =
                             body.required(ctx, HttpBodies.IntakeSwitch.class).enabled();

@@ -3,6 +3,7 @@ package dev.tide.server;
 import dev.tide.api.NewJob;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.http.HttpBodies;
+import dev.tide.api.http.Routes;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 
@@ -20,16 +21,12 @@ final class JobRoutes {
 
     void addTo(RoutesConfig routes) {
         routes.post(
-                "/v1/jobs",
+                Routes.JOBS,
                 ctx -> ctx.status(201).json(queue.createJob(tenants.own(ctx, body.required(ctx, NewJob.class)))),
                 Access.SUBMITTER);
-        routes.get(
-                "/v1/jobs/{id}",
-                ctx -> ctx.json(tenants.job(ctx, PathParams.id(ctx))),
-                Access.SUBMITTER,
-                Access.WORKER);
-        routes.post("/v1/jobs/{id}/cancel", this::cancel, Access.SUBMITTER);
-        routes.put("/v1/jobs/{id}/info", this::updateInfo, Access.SUBMITTER, Access.WORKER);
+        routes.get(Routes.JOB, ctx -> ctx.json(tenants.job(ctx, PathParams.id(ctx))), Access.SUBMITTER, Access.WORKER);
+        routes.post(Routes.JOB_CANCEL, this::cancel, Access.SUBMITTER);
+        routes.put(Routes.JOB_INFO, this::updateInfo, Access.SUBMITTER, Access.WORKER);
     }
 
     private void cancel(Context ctx) {

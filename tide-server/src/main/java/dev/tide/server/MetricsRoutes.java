@@ -1,5 +1,6 @@
 package dev.tide.server;
 
+import dev.tide.api.http.Routes;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -18,7 +19,7 @@ final class MetricsRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.get("/metrics", this::scrape, Access.ADMIN);
+        routes.get(Routes.METRICS, this::scrape, Access.ADMIN);
     }
 
     private void scrape(Context ctx) {

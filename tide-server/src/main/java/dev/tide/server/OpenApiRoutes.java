@@ -1,5 +1,6 @@
 package dev.tide.server;
 
+import dev.tide.api.http.Routes;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.ContentType;
 
@@ -13,11 +14,11 @@ final class OpenApiRoutes {
 
     void addTo(RoutesConfig routes) {
         routes.get(
-                "/v1/openapi.json",
+                Routes.OPENAPI_JSON,
                 ctx -> ctx.contentType(ContentType.APPLICATION_JSON).result(ApiDocument.json()),
                 Access.PUBLIC);
         routes.get(
-                "/v1/openapi.yaml",
+                Routes.OPENAPI_YAML,
                 ctx -> ctx.contentType("application/yaml; charset=utf-8").result(ApiDocument.yaml()),
                 Access.PUBLIC);
     }

@@ -3,6 +3,7 @@ package dev.tide.server;
 import dev.tide.api.ProcessorDefinition;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.http.HttpBodies;
+import dev.tide.api.http.Routes;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 
@@ -22,23 +23,23 @@ final class ProcessorRoutes {
 
     void addTo(RoutesConfig routes) {
         routes.put(
-                "/v1/processors/{name}",
+                Routes.PROCESSOR,
                 ctx -> ctx.json(queue.defineProcessor(body.named(ctx, ProcessorDefinition.class))),
                 Access.ADMIN);
         routes.get(
-                "/v1/processors",
+                Routes.PROCESSORS,
                 ctx -> ctx.json(new HttpBodies.Processors(queue.processors())),
                 Access.WORKER,
                 Access.ADMIN);
         routes.get(
-                "/v1/processors/{name}",
+                Routes.PROCESSOR,
                 ctx -> ctx.json(queue.processor(PathParams.text(ctx, "name"))),
                 Access.WORKER,
                 Access.ADMIN);
-        routes.post("/v1/processors/{name}/start", ctx -> ctx.json(queue.startProcessor(name(ctx))), Access.ADMIN);
-        routes.post("/v1/processors/{name}/stop", ctx -> ctx.json(queue.stopProcessor(name(ctx))), Access.ADMIN);
+        routes.post(Routes.PROCESSOR_START, ctx -> ctx.json(queue.startProcessor(name(ctx))), Access.ADMIN);
+        routes.post(Routes.PROCESSOR_STOP, ctx -> ctx.json(queue.stopProcessor(name(ctx))), Access.ADMIN);
         routes.delete(
-                "/v1/processors/{name}",
+                Routes.PROCESSOR,
                 ctx -> {
                     queue.deleteProcessor(PathParams.text(ctx, "name"));
                     ctx.status(204);

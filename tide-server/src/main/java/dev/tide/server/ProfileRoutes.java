@@ -4,6 +4,7 @@ import dev.tide.api.InvalidRequestException;
 import dev.tide.api.Profile;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.http.HttpBodies;
+import dev.tide.api.http.Routes;
 import io.javalin.config.RoutesConfig;
 
 /**
@@ -21,26 +22,26 @@ final class ProfileRoutes {
 
     void addTo(RoutesConfig routes) {
         routes.put(
-                "/v1/profiles", ctx -> ctx.json(queue.defineProfile(body.required(ctx, Profile.class))), Access.ADMIN);
+                Routes.PROFILES, ctx -> ctx.json(queue.defineProfile(body.required(ctx, Profile.class))), Access.ADMIN);
         routes.get(
-                "/v1/profiles",
+                Routes.PROFILES,
                 ctx -> ctx.json(new HttpBodies.Profiles(queue.profiles())),
                 Access.WORKER,
                 Access.ADMIN);
         routes.get(
-                "/v1/profiles/status",
+                Routes.PROFILE_STATUS,
                 ctx -> ctx.json(new HttpBodies.ProfileStatuses(queue.profileStatus())),
                 Access.WORKER,
                 Access.ADMIN);
         routes.delete(
-                "/v1/profiles/{key}",
+                Routes.PROFILE,
                 ctx -> {
                     queue.deleteProfile(ctx.pathParam("key"));
                     ctx.status(204);
                 },
                 Access.ADMIN);
         routes.put(
-                "/v1/load/{signal}",
+                Routes.LOAD,
                 ctx -> {
                     HttpBodies.LoadReading reading = body.required(ctx, HttpBodies.LoadReading.class);
                     if (reading.value() == null || !Double.isFinite(reading.value())) {

@@ -4,6 +4,7 @@ import dev.tide.api.QueueDefinition;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.UserShares;
 import dev.tide.api.http.HttpBodies;
+import dev.tide.api.http.Routes;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 
@@ -22,39 +23,37 @@ final class QueueRoutes {
 
     void addTo(RoutesConfig routes) {
         routes.put(
-                "/v1/queues/{name}",
-                ctx -> ctx.json(queue.defineQueue(body.named(ctx, QueueDefinition.class))),
-                Access.ADMIN);
-        routes.get("/v1/queues", ctx -> ctx.json(new HttpBodies.Queues(queue.queues())), Access.WORKER, Access.ADMIN);
-        routes.post("/v1/queues/{name}/suspend", ctx -> ctx.json(queue.suspendQueue(name(ctx))), Access.ADMIN);
-        routes.post("/v1/queues/{name}/resume", ctx -> ctx.json(queue.resumeQueue(name(ctx))), Access.ADMIN);
+                Routes.QUEUE, ctx -> ctx.json(queue.defineQueue(body.named(ctx, QueueDefinition.class))), Access.ADMIN);
+        routes.get(Routes.QUEUES, ctx -> ctx.json(new HttpBodies.Queues(queue.queues())), Access.WORKER, Access.ADMIN);
+        routes.post(Routes.QUEUE_SUSPEND, ctx -> ctx.json(queue.suspendQueue(name(ctx))), Access.ADMIN);
+        routes.post(Routes.QUEUE_RESUME, ctx -> ctx.json(queue.resumeQueue(name(ctx))), Access.ADMIN);
         routes.put(
-                "/v1/queues/{name}/users",
+                Routes.QUEUE_USERS,
                 ctx -> {
                     UserShares shares = body.required(ctx, UserShares.class);
                     ctx.json(new HttpBodies.QueueUsers(queue.assignUsers(PathParams.text(ctx, "name"), shares)));
                 },
                 Access.ADMIN);
         routes.patch(
-                "/v1/queues/{name}/users",
+                Routes.QUEUE_USERS,
                 ctx -> {
                     UserShares shares = body.required(ctx, UserShares.class);
                     ctx.json(new HttpBodies.QueueUsers(queue.adjustUsers(PathParams.text(ctx, "name"), shares)));
                 },
                 Access.ADMIN);
         routes.get(
-                "/v1/queues/{name}/users",
+                Routes.QUEUE_USERS,
                 ctx -> ctx.json(new HttpBodies.QueueUsers(queue.queueUsers(PathParams.text(ctx, "name")))),
                 Access.ADMIN);
         routes.put(
-                "/v1/prohibited-users",
+                Routes.PROHIBITED_USERS,
                 ctx -> {
                     HttpBodies.Users users = body.required(ctx, HttpBodies.Users.class);
                     ctx.json(new HttpBodies.Users(queue.prohibitUsers(users.users())));
                 },
                 Access.ADMIN);
         routes.get(
-                "/v1/prohibited-users", ctx -> ctx.json(new HttpBodies.Users(queue.prohibitedUsers())), Access.ADMIN);
+                Routes.PROHIBITED_USERS, ctx -> ctx.json(new HttpBodies.Users(queue.prohibitedUsers())), Access.ADMIN);
     }
 
     /** The queue named by the path; these routes take no body but {@code {}}. */

@@ -4,6 +4,7 @@ import dev.tide.api.InvalidRequestException;
 import dev.tide.api.Schedule;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.http.HttpBodies;
+import dev.tide.api.http.Routes;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 
@@ -24,24 +25,22 @@ final class ScheduleRoutes {
 
     void addTo(RoutesConfig routes) {
         routes.put(
-                "/v1/schedules",
+                Routes.SCHEDULES,
                 ctx -> ctx.json(queue.defineSchedule(body.required(ctx, Schedule.class))),
                 Access.ADMIN);
         routes.put(
-                "/v1/schedules/{name}",
-                ctx -> ctx.json(queue.defineSchedule(body.named(ctx, Schedule.class))),
-                Access.ADMIN);
-        routes.get("/v1/schedules", ctx -> ctx.json(new HttpBodies.Schedules(queue.schedules())), Access.ADMIN);
-        routes.get("/v1/schedules/{name}", ctx -> ctx.json(queue.schedule(PathParams.text(ctx, "name"))), Access.ADMIN);
+                Routes.SCHEDULE, ctx -> ctx.json(queue.defineSchedule(body.named(ctx, Schedule.class))), Access.ADMIN);
+        routes.get(Routes.SCHEDULES, ctx -> ctx.json(new HttpBodies.Schedules(queue.schedules())), Access.ADMIN);
+        routes.get(Routes.SCHEDULE, ctx -> ctx.json(queue.schedule(PathParams.text(ctx, "name"))), Access.ADMIN);
         routes.get(
-                "/v1/schedules/{name}/firings",
+                Routes.SCHEDULE_FIRINGS,
                 ctx -> ctx.json(
                         new HttpBodies.Firings(queue.scheduleFirings(PathParams.text(ctx, "name"), count(ctx)))),
                 Access.ADMIN);
-        routes.post("/v1/schedules/{name}/pause", ctx -> ctx.json(queue.pauseSchedule(name(ctx))), Access.ADMIN);
-        routes.post("/v1/schedules/{name}/resume", ctx -> ctx.json(queue.resumeSchedule(name(ctx))), Access.ADMIN);
+        routes.post(Routes.SCHEDULE_PAUSE, ctx -> ctx.json(queue.pauseSchedule(name(ctx))), Access.ADMIN);
+        routes.post(Routes.SCHEDULE_RESUME, ctx -> ctx.json(queue.resumeSchedule(name(ctx))), Access.ADMIN);
         routes.delete(
-                "/v1/schedules/{name}",
+                Routes.SCHEDULE,
                 ctx -> {
                     queue.deleteSchedule(PathParams.text(ctx, "name"));
                     ctx.status(204);

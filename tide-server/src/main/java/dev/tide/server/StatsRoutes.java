@@ -4,6 +4,7 @@ import dev.tide.api.InvalidRequestException;
 import dev.tide.api.StatsQuery;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.http.HttpBodies;
+import dev.tide.api.http.Routes;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.time.Instant;
@@ -21,7 +22,7 @@ final class StatsRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.get("/v1/stats", ctx -> ctx.json(new HttpBodies.Stats(queue.stats(query(ctx)))), Access.ADMIN);
+        routes.get(Routes.STATS, ctx -> ctx.json(new HttpBodies.Stats(queue.stats(query(ctx)))), Access.ADMIN);
     }
 
     private static StatsQuery query(Context ctx) {

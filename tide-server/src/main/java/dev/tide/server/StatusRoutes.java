@@ -2,6 +2,7 @@ package dev.tide.server;
 
 import dev.tide.api.TaskQueue;
 import dev.tide.api.http.HttpBodies;
+import dev.tide.api.http.Routes;
 import dev.tide.core.Tide;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
@@ -22,11 +23,11 @@ final class StatusRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.get("/healthz", this::health, Access.PUBLIC);
-        routes.get("/readyz", this::ready, Access.PUBLIC);
-        routes.get("/v1/status", ctx -> ctx.json(queue.status()), Access.ADMIN);
-        routes.post("/v1/suspend", ctx -> ctx.json(queue.suspendServer()), Access.ADMIN);
-        routes.post("/v1/resume", ctx -> ctx.json(queue.resumeServer()), Access.ADMIN);
+        routes.get(Routes.HEALTH, this::health, Access.PUBLIC);
+        routes.get(Routes.READY, this::ready, Access.PUBLIC);
+        routes.get(Routes.STATUS, ctx -> ctx.json(queue.status()), Access.ADMIN);
+        routes.post(Routes.SUSPEND, ctx -> ctx.json(queue.suspendServer()), Access.ADMIN);
+        routes.post(Routes.RESUME, ctx -> ctx.json(queue.resumeServer()), Access.ADMIN);
     }
 
     /** 200 {@code ok} while serving; 503 {@code stopping} from the moment a stop begins, so traffic drains away. */

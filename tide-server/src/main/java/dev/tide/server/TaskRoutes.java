@@ -7,6 +7,7 @@ import dev.tide.api.TaskQueue;
 import dev.tide.api.TaskSelection;
 import dev.tide.api.auth.AccountWorkers;
 import dev.tide.api.http.HttpBodies;
+import dev.tide.api.http.Routes;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 
@@ -25,26 +26,24 @@ final class TaskRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.post("/v1/tasks", this::enqueue, Access.SUBMITTER);
-        routes.post("/v1/tasks/batch", this::enqueueAll, Access.SUBMITTER);
-        routes.post("/v1/tasks/enqueue-and-claim", this::enqueueAndClaim, Access.SUBMITTER);
+        routes.post(Routes.TASKS, this::enqueue, Access.SUBMITTER);
+        routes.post(Routes.TASK_BATCH, this::enqueueAll, Access.SUBMITTER);
+        routes.post(Routes.ENQUEUE_AND_CLAIM, this::enqueueAndClaim, Access.SUBMITTER);
         routes.get(
-                "/v1/tasks",
+                Routes.TASKS,
                 ctx -> ctx.json(TaskAnswers.of(ctx).page(queue.tasks(tenants.own(ctx, TaskQueryParams.parse(ctx))))),
                 Access.SUBMITTER,
                 Access.WORKER);
         routes.get(
-                "/v1/tasks/{id}",
+                Routes.TASK,
                 ctx -> ctx.json(TaskAnswers.of(ctx).task(tenants.task(ctx, PathParams.id(ctx)))),
                 Access.SUBMITTER,
                 Access.WORKER);
-        routes.post("/v1/tasks/{id}/cancel", this::cancel, Access.SUBMITTER);
-        routes.post("/v1/tasks/{id}/retry", this::retry, Access.SUBMITTER);
-        routes.post("/v1/tasks/park", ctx -> ctx.json(new HttpBodies.Parked(queue.park(selection(ctx)))), Access.ADMIN);
+        routes.post(Routes.TASK_CANCEL, this::cancel, Access.SUBMITTER);
+        routes.post(Routes.TASK_RETRY, this::retry, Access.SUBMITTER);
+        routes.post(Routes.PARK, ctx -> ctx.json(new HttpBodies.Parked(queue.park(selection(ctx)))), Access.ADMIN);
         routes.post(
-                "/v1/tasks/unpark",
-                ctx -> ctx.json(new HttpBodies.Unparked(queue.unpark(selection(ctx)))),
-                Access.ADMIN);
+                Routes.UNPARK, ctx -> ctx.json(new HttpBodies.Unparked(queue.unpark(selection(ctx)))), Access.ADMIN);
     }
 
     /**

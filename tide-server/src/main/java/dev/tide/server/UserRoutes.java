@@ -5,6 +5,7 @@ import dev.tide.api.auth.Accounts;
 import dev.tide.api.auth.AuthenticationException;
 import dev.tide.api.auth.NewAccount;
 import dev.tide.api.http.HttpBodies;
+import dev.tide.api.http.Routes;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 
@@ -25,36 +26,36 @@ final class UserRoutes {
 
     void addTo(RoutesConfig routes) {
         routes.post(
-                "/v1/users",
+                Routes.USERS,
                 ctx -> ctx.status(201).json(accounts.addAccount(body.required(ctx, NewAccount.class))),
                 Access.ADMIN);
-        routes.get("/v1/users", ctx -> ctx.json(new HttpBodies.UserList(accounts.accounts())), Access.ADMIN);
-        routes.get("/v1/users/{name}", ctx -> ctx.json(accounts.account(name(ctx))), Access.ADMIN);
-        routes.put("/v1/users/{name}/roles", this::setRoles, Access.ADMIN);
-        routes.put("/v1/users/{name}/password", this::setPassword, Access.ADMIN);
-        routes.put("/v1/users/{name}/limits", this::setLimits, Access.ADMIN);
-        routes.post("/v1/users/{name}/disable", ctx -> ctx.json(accounts.disable(name(ctx))), Access.ADMIN);
-        routes.post("/v1/users/{name}/enable", ctx -> ctx.json(accounts.enable(name(ctx))), Access.ADMIN);
-        routes.post("/v1/users/{name}/tokens", this::issueToken, Access.ADMIN);
+        routes.get(Routes.USERS, ctx -> ctx.json(new HttpBodies.UserList(accounts.accounts())), Access.ADMIN);
+        routes.get(Routes.USER, ctx -> ctx.json(accounts.account(name(ctx))), Access.ADMIN);
+        routes.put(Routes.USER_ROLES, this::setRoles, Access.ADMIN);
+        routes.put(Routes.USER_PASSWORD, this::setPassword, Access.ADMIN);
+        routes.put(Routes.USER_LIMITS, this::setLimits, Access.ADMIN);
+        routes.post(Routes.USER_DISABLE, ctx -> ctx.json(accounts.disable(name(ctx))), Access.ADMIN);
+        routes.post(Routes.USER_ENABLE, ctx -> ctx.json(accounts.enable(name(ctx))), Access.ADMIN);
+        routes.post(Routes.USER_TOKENS, this::issueToken, Access.ADMIN);
         routes.get(
-                "/v1/users/{name}/tokens",
+                Routes.USER_TOKENS,
                 ctx -> ctx.json(new HttpBodies.TokenList(accounts.tokens(name(ctx)))),
                 Access.ADMIN);
         routes.delete(
-                "/v1/users/{name}/tokens/{token}",
+                Routes.USER_TOKEN,
                 ctx -> {
                     accounts.revokeToken(name(ctx), PathParams.text(ctx, "token"));
                     ctx.status(204);
                 },
                 Access.ADMIN);
-        routes.get("/v1/user-defaults", ctx -> ctx.json(accounts.accountDefaults()), Access.ADMIN);
+        routes.get(Routes.USER_DEFAULTS, ctx -> ctx.json(accounts.accountDefaults()), Access.ADMIN);
         routes.put(
-                "/v1/user-defaults",
+                Routes.USER_DEFAULTS,
                 ctx -> ctx.json(accounts.setAccountDefaults(body.required(ctx, AccountDefaults.class))),
                 Access.ADMIN);
-        routes.post("/v1/sessions", this::signIn, Access.PUBLIC);
-        routes.delete("/v1/sessions/current", this::signOut, Access.AUTHENTICATED);
-        routes.get("/v1/whoami", ctx -> ctx.json(Authentication.required(ctx)), Access.AUTHENTICATED);
+        routes.post(Routes.SESSIONS, this::signIn, Access.PUBLIC);
+        routes.delete(Routes.CURRENT_SESSION, this::signOut, Access.AUTHENTICATED);
+        routes.get(Routes.WHOAMI, ctx -> ctx.json(Authentication.required(ctx)), Access.AUTHENTICATED);
     }
 
     private void setRoles(Context ctx) {

@@ -2,6 +2,7 @@ package dev.tide.server;
 
 import dev.tide.api.auth.AccountWorkers;
 import dev.tide.api.http.HttpBodies;
+import dev.tide.api.http.Routes;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.time.Duration;
@@ -22,11 +23,11 @@ final class WorkerRoutes {
 
     void addTo(RoutesConfig routes) {
         routes.get(
-                "/v1/workers/{worker}/leases",
+                Routes.WORKER_LEASES,
                 ctx -> ctx.json(new HttpBodies.Tasks(workers.leases(WorkerNames.account(ctx), worker(ctx)))),
                 Access.WORKER);
-        routes.post("/v1/workers/{worker}/resume", this::resume, Access.WORKER);
-        routes.post("/v1/workers/{worker}/release", this::release, Access.WORKER);
+        routes.post(Routes.WORKER_RESUME, this::resume, Access.WORKER);
+        routes.post(Routes.WORKER_RELEASE, this::release, Access.WORKER);
     }
 
     private void resume(Context ctx) {

@@ -1,4 +1,4 @@
-package dev.tide.client;
+package dev.tide.api.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.tide.client;
+package dev.tide.api.http;
 
 import java.nio.charset.StandardCharsets;
 
