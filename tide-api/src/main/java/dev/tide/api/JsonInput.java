@@ -1,6 +1,7 @@
 package dev.tide.api;
 
 import dev.tide.api.json.Json;
+import org.jspecify.annotations.Nullable;
 
 /**
  * JSON text that a caller gives in a request field. Here rather than in {@link Json}, so that the JSON package stays
@@ -15,11 +16,11 @@ public final class JsonInput {
      *
      * @throws InvalidRequestException naming {@code field} when the text is not JSON
      */
-    public static String normalize(String field, String text) {
+    public static @Nullable String normalize(String field, @Nullable String text) {
         try {
             return Json.compact(text);
         } catch (Json.NotJsonException e) {
-            throw new InvalidRequestException(field, e.getMessage());
+            throw new InvalidRequestException(field, e.reason());
         }
     }
 }

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The queue's operations, the same embedded ({@code dev.tide.core.Tide}) and over HTTP ({@code
@@ -38,7 +39,7 @@ public interface TaskQueue extends AutoCloseable {
      *
      * @param leaseDuration null for the task type's lease length
      */
-    EnqueuedAndClaimed enqueueAndClaim(NewTask task, String worker, Duration leaseDuration);
+    EnqueuedAndClaimed enqueueAndClaim(NewTask task, String worker, @Nullable Duration leaseDuration);
 
     /** Creates a job and its first tasks in one transaction. */
     JobCreated createJob(NewJob job);
@@ -63,10 +64,10 @@ public interface TaskQueue extends AutoCloseable {
      * claim's {@code leaseDuration}, else the task type's), so a lease stays as short as its worker asked. Returns the
      * leases still held; those missing from the answer are lost.
      */
-    List<Lease> heartbeat(List<Lease> leases, Duration extension);
+    List<Lease> heartbeat(List<Lease> leases, @Nullable Duration extension);
 
     /** Extends one lease, or throws {@link LeaseLostException}. */
-    default Lease heartbeat(Lease lease, Duration extension) {
+    default Lease heartbeat(Lease lease, @Nullable Duration extension) {
         List<Lease> held = heartbeat(List.of(lease), extension);
         if (held.isEmpty()) {
             throw new LeaseLostException(lease.taskId());

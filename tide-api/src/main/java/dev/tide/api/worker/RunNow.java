@@ -2,6 +2,7 @@ package dev.tide.api.worker;
 
 import dev.tide.api.Ack;
 import dev.tide.api.EnqueuedAndClaimed;
+import dev.tide.api.LeasedTask;
 import dev.tide.api.NewTask;
 import dev.tide.api.RunNowResult;
 import dev.tide.api.TaskQueue;
@@ -24,10 +25,11 @@ public final class RunNow {
         String caller = "caller-" + ProcessHandle.current().pid() + "-"
                 + Thread.currentThread().threadId();
         EnqueuedAndClaimed got = queue.enqueueAndClaim(task, caller, null);
-        if (got.leased() == null) {
+        LeasedTask leased = got.leased();
+        if (leased == null) {
             return new RunNowResult(got.enqueued(), null, null);
         }
-        Ack ack = HandlerRegistry.of(got.leased().task().type(), handler).run(got.leased(), queue);
+        Ack ack = HandlerRegistry.of(leased.task().type(), handler).run(leased, queue);
         return new RunNowResult(got.enqueued(), ack, queue.ackAll(List.of(ack)).get(0));
     }
 }

@@ -1,5 +1,6 @@
 package dev.tide.core.cycle;
 
+import dev.tide.core.engine.BackgroundService;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,22 +28,41 @@ import org.slf4j.LoggerFactory;
  * every {@link #TICK} and runs each on a virtual thread of its own. With maintenance off, as in tests on a manual clock
  * and in one-shot commands, nothing runs by itself: {@link #runDue()} runs the due cycles in the caller.
  */
-public final class CycleScheduler implements AutoCloseable {
+public final class CycleScheduler implements BackgroundService {
     /** How often the scheduler's thread looks for due cycles (real time). */
     public static final Duration TICK = Duration.ofSeconds(1);
 
     private static final Logger log = LoggerFactory.getLogger(CycleScheduler.class);
 
     private final CycleEngine engine;
-    private final boolean background;
+    private boolean background; // guarded by this
     private final Map<String, Scheduled> clients = new ConcurrentHashMap<>();
     private ExecutorService runners;
     private Thread ticker;
     private volatile boolean closed;
 
-    public CycleScheduler(CycleEngine engine, boolean background) {
+    public CycleScheduler(CycleEngine engine) {
         this.engine = engine;
-        this.background = background;
+    }
+
+    @Override
+    public String name() {
+        return "cycle scheduler";
+    }
+
+    /**
+     * Runs scheduled cycles in the background from now on, on its own {@link #TICK} rather than the interval (the
+     * thread starts with the first client scheduled). Without this, as with maintenance off, only {@link #runDue()}
+     * runs them.
+     */
+    @Override
+    public synchronized void start(Duration interval) {
+        if (!closed) {
+            background = true;
+            if (!clients.isEmpty()) {
+                startTicker();
+            }
+        }
     }
 
     /** Runs one cycle of the client now, in the calling thread (what {@code tide cycle} does). */
@@ -63,12 +83,18 @@ public final class CycleScheduler implements AutoCloseable {
         if (clients.putIfAbsent(client.name(), scheduled) != null) {
             throw new IllegalArgumentException("a queue client named " + client.name() + " is already scheduled");
         }
-        if (background && ticker == null) {
+        if (background) {
+            startTicker();
+        }
+        return scheduled;
+    }
+
+    private void startTicker() {
+        if (ticker == null) {
             runners = Executors.newThreadPerTaskExecutor(
                     Thread.ofVirtual().name("tide-cycle-", 0).factory());
             ticker = Thread.ofPlatform().daemon().name("tide-cycles").start(this::tick);
         }
-        return scheduled;
     }
 
     /** Stops scheduling the named client (a cycle under way finishes); whether it was scheduled. */
