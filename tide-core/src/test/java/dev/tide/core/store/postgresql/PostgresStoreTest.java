@@ -105,7 +105,9 @@ class PostgresStoreTest {
             } finally {
                 pool.shutdownNow();
             }
-            assertThat(runs).as("the victim ran twice").hasValue(3);
+            // At least once more: under load the victim's rerun can take the row the survivor was waking up to
+            // take, and deadlock with it again (PostgreSQL then aborts one of them once more, which runs again too).
+            assertThat(runs.get()).as("the victim ran again").isGreaterThanOrEqualTo(3);
             assertThat(queryLong("SELECT SUM(n) FROM pair"))
                     .as("each write applied once")
                     .isEqualTo(4);
