@@ -60,8 +60,7 @@ final class TideQueue implements QueueUnderTest {
         } finally {
             pool.shutdown(Duration.ofSeconds(5));
         }
-        long finished = tide.store()
-                .reads()
+        long finished = tide.storeReadings()
                 .taskCount(Workload.QUEUE, TaskState.FINISHED)
                 .orElse(-1);
         if (finished != count) {

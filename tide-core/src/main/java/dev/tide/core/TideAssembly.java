@@ -115,7 +115,8 @@ record TideAssembly(
         DeadlineMonitor deadlines = new DeadlineMonitor(
                 store.deadlines(), store.coordination(), clock, types, resolver, deadlineSettings, notices::wake);
         Schedules schedules = new Schedules(store.schedules(), store.coordination(), clock, resolver, notices::wake);
-        CycleScheduler cycles = new CycleScheduler(engine);
+        CycleScheduler cycles =
+                new CycleScheduler(new TideCycleEngine(engine, store, sessions, clock, effective.nodeName()));
         AdminLog admin = new AdminLog(store.reporting(), clock);
         AccountBook accounts = new AccountBook(store.accounts(), clock, admin);
         Digest digest = new Digest(store.reporting(), effective.stats(), resolver, effective.nodeName(), notices::wake);
