@@ -1,0 +1,36 @@
+package dev.tide.core.statements;
+
+import dev.tide.core.store.jdbc.SqlFile;
+import dev.tide.core.store.jdbc.StatementLayers;
+import java.util.HashMap;
+import java.util.Map;
+
+/** The name of each statement of a dialect by its JDBC text, to list what an operation sent by name. */
+final class StatementNames {
+    private final Map<String, String> byText = new HashMap<>();
+
+    StatementNames(String dialect) {
+        SqlFile sql = SqlFile.forDialect(dialect);
+        Map<String, String> texts =
+                new HashMap<>(StatementLayers.common(StatementLayers.STORE, StatementLayers.CONCERNS)
+                        .texts());
+        texts.putAll(StatementLayers.dialect(StatementLayers.STORE, dialect).texts());
+        for (String name : texts.keySet()) {
+            try {
+                byText.putIfAbsent(sql.get(name).jdbcSql(), name);
+            } catch (RuntimeException e) {
+                // A filter fragment, not a statement of its own: never sent alone.
+            }
+        }
+    }
+
+    /** The statement's name, or the start of its text when it has none (composed with filters, or built in code). */
+    String of(String jdbcSql) {
+        String name = byText.get(jdbcSql);
+        if (name != null) {
+            return name;
+        }
+        String flat = jdbcSql.replaceAll("\\s+", " ").trim();
+        return "\"" + (flat.length() > 48 ? flat.substring(0, 48) + "..." : flat) + "\"";
+    }
+}
