@@ -3,7 +3,7 @@ package dev.tide.api;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What {@link TaskQueue#runNowOrEnqueue} did: ran the task in the caller, or left it in the queue.
+ * What {@link dev.tide.api.worker.RunNow#runNowOrEnqueue} did: ran the task in the caller, or left it in the queue.
  *
  * @param enqueued the task as inserted (or the one an idempotency key or coalescing key answered with)
  * @param ack the handler's acknowledgement when it ran in the caller; null when the task was queued

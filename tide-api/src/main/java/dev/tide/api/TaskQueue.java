@@ -1,11 +1,8 @@
 package dev.tide.api;
 
-import dev.tide.api.worker.HandlerRegistry;
-import dev.tide.api.worker.TaskHandler;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -43,22 +40,6 @@ public interface TaskQueue extends AutoCloseable {
      * @param leaseDuration null for the task type's lease length
      */
     EnqueuedAndClaimed enqueueAndClaim(NewTask task, String worker, @Nullable Duration leaseDuration);
-
-    /**
-     * Runs a small task at once in the calling thread when its profile has room ({@link #enqueueAndClaim}), and
-     * acknowledges it with what the handler decided; else leaves it queued for a worker or a cycle.
-     */
-    default RunNowResult runNowOrEnqueue(NewTask task, TaskHandler handler) {
-        Objects.requireNonNull(handler, "handler");
-        String caller = "caller-" + ProcessHandle.current().pid() + "-"
-                + Thread.currentThread().threadId();
-        EnqueuedAndClaimed got = enqueueAndClaim(task, caller, null);
-        if (got.leased() == null) {
-            return new RunNowResult(got.enqueued(), null, null);
-        }
-        Ack ack = HandlerRegistry.of(got.leased().task().type(), handler).run(got.leased(), this);
-        return new RunNowResult(got.enqueued(), ack, ackAll(List.of(ack)).get(0));
-    }
 
     /** Creates a job and its first tasks in one transaction. */
     JobCreated createJob(NewJob job);

@@ -8,8 +8,6 @@ import dev.tide.api.Discipline;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.json.Json;
 import dev.tide.core.Tide;
-import dev.tide.core.store.postgresql.PostgresStore;
-import dev.tide.core.store.sqlite.SqliteStore;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.nio.file.Path;
@@ -125,9 +123,7 @@ final class BacklogBenchmark {
         List<String> plan = new ArrayList<>();
         for (String statement : statements(workload)) {
             plan.add(statement + ":");
-            List<String> lines = tide.store() instanceof SqliteStore sqlite
-                    ? sqlite.explain(statement)
-                    : ((PostgresStore) tide.store()).explain(statement);
+            List<String> lines = tide.storeReadings().explain(statement);
             lines.forEach(line -> plan.add("  " + line));
         }
         return plan;

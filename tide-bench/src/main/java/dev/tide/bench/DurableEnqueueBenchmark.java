@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.tide.api.NewTask;
 import dev.tide.core.Tide;
 import dev.tide.core.store.sqlite.CommitStats;
-import dev.tide.core.store.sqlite.SqliteStore;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -96,6 +95,6 @@ final class DurableEnqueueBenchmark {
     }
 
     private static CommitStats.Snapshot commitStats(Tide tide) {
-        return tide.store() instanceof SqliteStore sqlite ? sqlite.commitStats() : null;
+        return tide.storeReadings().commitStats().orElse(null);
     }
 }

@@ -60,8 +60,9 @@ final class TideQueue implements QueueUnderTest {
         } finally {
             pool.shutdown(Duration.ofSeconds(5));
         }
-        long finished =
-                tide.store().taskCount(Workload.QUEUE, TaskState.FINISHED).orElse(-1);
+        long finished = tide.storeReadings()
+                .taskCount(Workload.QUEUE, TaskState.FINISHED)
+                .orElse(-1);
         if (finished != count) {
             throw new IllegalStateException("tide: " + finished + " tasks finished, expected " + count);
         }

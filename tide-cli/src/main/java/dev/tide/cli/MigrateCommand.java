@@ -39,9 +39,9 @@ final class MigrateCommand implements Runnable {
                     .getOut()
                     .printf(
                             "schema at version %d (%s, %s)%n",
-                            tide.store().schemaVersion(),
-                            tide.store().info().dialect(),
-                            tide.store().info().location());
+                            tide.storeReadings().schemaVersion(),
+                            tide.storeReadings().info().dialect(),
+                            tide.storeReadings().info().location());
         }
     }
 }

@@ -68,7 +68,7 @@ class BoundsAcrossNodesTest {
             assertThat(ledger.executions())
                     .as("accepted, by the producers' own count")
                     .isEqualTo(MAX_PENDING);
-            assertThat(tide.store().taskCount(QUEUE, TaskState.READY)).hasValue(MAX_PENDING);
+            assertThat(tide.storeReadings().taskCount(QUEUE, TaskState.READY)).hasValue(MAX_PENDING);
             Map<String, Long> perUser = tide
                     .tasks(TaskQuery.all().withQueue(QUEUE).withLimit(500))
                     .items()

@@ -93,7 +93,7 @@ class FairCapsAcrossNodesTest {
             CAPS.forEach((user, cap) -> assertThat(peaks.get(user)).as(user).isEqualTo(cap));
             assertThat(peaks).doesNotContainKey("never");
             assertThat(peaks.get("uncapped")).as("uncapped").isGreaterThan(4);
-            assertThat(tide.store().taskCount(QUEUE, TaskState.READY)).hasValue(TASKS_PER_USER);
+            assertThat(tide.storeReadings().taskCount(QUEUE, TaskState.READY)).hasValue(TASKS_PER_USER);
         }
     }
 

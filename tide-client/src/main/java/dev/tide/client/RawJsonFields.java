@@ -1,9 +1,9 @@
 package dev.tide.client;
 
 import dev.tide.api.Ack;
+import dev.tide.api.JsonInput;
 import dev.tide.api.NewJob;
 import dev.tide.api.NewTask;
-import dev.tide.api.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -31,7 +31,7 @@ final class RawJsonFields {
         if (t == null || t.payload() == null) {
             return t;
         }
-        return t.withPayload(Json.normalize(prefix + "payload", t.payload()));
+        return t.withPayload(JsonInput.normalize(prefix + "payload", t.payload()));
     }
 
     static NewJob job(NewJob job) {
@@ -44,7 +44,7 @@ final class RawJsonFields {
                 job.owner(),
                 job.priority(),
                 job.deadline(),
-                Json.normalize("info", job.info()),
+                JsonInput.normalize("info", job.info()),
                 tasks(job.tasks(), true));
     }
 
@@ -71,10 +71,10 @@ final class RawJsonFields {
                 a.taskId(),
                 a.token(),
                 a.kind(),
-                Json.normalize(prefix + "result", a.result()),
+                JsonInput.normalize(prefix + "result", a.result()),
                 a.message(),
                 a.retryDelay(),
-                Json.normalize(prefix + "jobInfo", a.jobInfo()),
+                JsonInput.normalize(prefix + "jobInfo", a.jobInfo()),
                 enqueue,
                 a.unitsUsed());
     }

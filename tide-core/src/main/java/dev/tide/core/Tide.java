@@ -1057,8 +1057,15 @@ public final class Tide implements TaskQueue, AccountWorkers {
         notices.onJobFinished(listener);
     }
 
-    public Store store() {
+    // package-private: outside this package the store's reads go through storeReadings() (tide-core's tests in
+    // other packages use TideInternals), and the architecture test refuses any call of it outside core
+    Store store() {
         return store;
+    }
+
+    /** The reads of the store that the server, the CLI and the benchmarks make; the store itself stays in core. */
+    public StoreReadings storeReadings() {
+        return new StoreReadings(store);
     }
 
     public TideConfig config() {

@@ -106,7 +106,8 @@ record TideAssembly(
         DeadlineMonitor deadlines =
                 new DeadlineMonitor(store, store, clock, types, resolver, deadlineSettings, notices::wake);
         Schedules schedules = new Schedules(store, store, clock, resolver, notices::wake);
-        CycleScheduler cycles = new CycleScheduler(engine);
+        CycleScheduler cycles =
+                new CycleScheduler(new TideCycleEngine(engine, store, sessions, clock, effective.nodeName()));
         AdminLog admin = new AdminLog(store, clock);
         AccountBook accounts = new AccountBook(store, clock, admin);
         Digest digest = new Digest(store, effective.stats(), resolver, effective.nodeName(), notices::wake);

@@ -68,7 +68,7 @@ final class Readiness {
     /** The cheapest read there is: the schema version, one row (a status report for a queue that is not an engine). */
     private void askStore() {
         if (queue instanceof Tide tide) {
-            tide.store().schemaVersion();
+            tide.storeReadings().schemaVersion();
         } else {
             queue.status();
         }

@@ -3,7 +3,7 @@ package dev.tide.api.json;
 import java.util.Arrays;
 
 /**
- * Recognises, in one pass and without allocating, JSON text that {@link Json#normalize} would return unchanged, so the
+ * Recognises, in one pass and without allocating, JSON text that {@link Json#compact} would return unchanged, so the
  * usual payload (written compactly by a client's JSON library, as {@code {"n":1}}) is not parsed into a tree and written
  * again on every enqueue.
  *
@@ -35,7 +35,7 @@ final class CompactJson {
         this.text = text;
     }
 
-    /** True when {@code text} is one JSON value already in the form {@link Json#normalize} writes. */
+    /** True when {@code text} is one JSON value already in the form {@link Json#compact} writes. */
     static boolean isCompact(String text) {
         if (text.isEmpty() || text.length() > MAX_LENGTH) {
             return false;

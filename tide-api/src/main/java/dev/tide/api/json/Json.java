@@ -14,7 +14,6 @@ import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import dev.tide.api.InvalidRequestException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
@@ -100,11 +99,12 @@ public final class Json {
     /**
      * Checks that {@code text} is one JSON value and returns it in compact form, so equal documents written with
      * different whitespace compare equal (idempotency keys compare payloads this way). Text already in that form is
-     * returned as it is, without a parse ({@link CompactJson}).
+     * returned as it is, without a parse ({@link CompactJson}). A request's fields go through {@code
+     * dev.tide.api.JsonInput}, which names the field when the text is not JSON.
      *
-     * @throws InvalidRequestException naming {@code field} when the text is not JSON
+     * @throws NotJsonException saying why when the text is not one JSON value
      */
-    public static @Nullable String normalize(String field, @Nullable String text) {
+    public static @Nullable String compact(@Nullable String text) {
         if (text == null) {
             return null;
         }
@@ -114,11 +114,31 @@ public final class Json {
         try {
             JsonNode node = LENIENT.readTree(text);
             if (node == null || node.isMissingNode()) {
-                throw new InvalidRequestException(field, "is empty; send a JSON value (e.g. {} or null)");
+                throw new NotJsonException("is empty; send a JSON value (e.g. {} or null)");
             }
             return LENIENT.writeValueAsString(node);
         } catch (JsonProcessingException e) {
-            throw new InvalidRequestException(field, "is not valid JSON: " + e.getOriginalMessage());
+            throw new NotJsonException("is not valid JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    /**
+     * Text that is not one JSON value. Its message says why and follows a field's name; it is not a request error
+     * itself, so that this package stays below the API types that use it.
+     */
+    public static final class NotJsonException extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        private final String reason;
+
+        NotJsonException(String reason) {
+            super(reason);
+            this.reason = reason;
+        }
+
+        /** Why the text is not JSON, e.g. {@code is not valid JSON: ...}. */
+        public String reason() {
+            return reason;
         }
     }
 }

@@ -5,12 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.tide.api.InvalidRequestException;
+import dev.tide.api.JsonInput;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link Json#normalize}'s shortcut for text already compact: whatever it accepts, the general path (parse into a tree,
+ * {@link Json#compact}'s shortcut for text already compact: whatever it accepts, the general path (parse into a tree,
  * write it) gives back unchanged, so stored text stays byte-identical.
  */
 class CompactJsonTest {
@@ -28,7 +29,7 @@ class CompactJsonTest {
                 "null")) {
             assertThat(CompactJson.isCompact(text)).as(text).isTrue();
             assertThat(general(text)).isEqualTo(text);
-            assertThat(Json.normalize("payload", text)).isSameAs(text);
+            assertThat(JsonInput.normalize("payload", text)).isSameAs(text);
         }
     }
 
@@ -58,9 +59,10 @@ class CompactJsonTest {
                 "nul")) {
             assertThat(CompactJson.isCompact(text)).as(text).isFalse();
         }
-        assertThat(Json.normalize("payload", "{ \"n\" : 1 }")).isEqualTo("{\"n\":1}");
-        assertThat(Json.normalize("payload", "{\"n\":1,\"n\":2}")).isEqualTo("{\"n\":2}");
-        assertThatThrownBy(() -> Json.normalize("payload", "{\"n\":1")).isInstanceOf(InvalidRequestException.class);
+        assertThat(JsonInput.normalize("payload", "{ \"n\" : 1 }")).isEqualTo("{\"n\":1}");
+        assertThat(JsonInput.normalize("payload", "{\"n\":1,\"n\":2}")).isEqualTo("{\"n\":2}");
+        assertThatThrownBy(() -> JsonInput.normalize("payload", "{\"n\":1"))
+                .isInstanceOf(InvalidRequestException.class);
     }
 
     @Test

@@ -5,7 +5,6 @@ import dev.tide.api.AckResult;
 import dev.tide.api.ClaimRequest;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.ProfileStatus;
-import dev.tide.core.Tide;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -20,7 +19,7 @@ import java.util.UUID;
  * way, whose lease then expires and which is retried.
  */
 final class Cycle {
-    private final Tide tide;
+    private final CycleEngine engine;
     private final QueueClient client;
     private final String session;
     private final String worker;
@@ -31,16 +30,16 @@ final class Cycle {
     private int released;
     private long unitsUsed;
 
-    Cycle(Tide tide, QueueClient client) {
-        this.tide = tide;
+    Cycle(CycleEngine engine, QueueClient client) {
+        this.engine = engine;
         this.client = client;
         this.session = client.name() + "/" + UUID.randomUUID();
-        this.worker = tide.config().nodeName() + "/" + client.name();
+        this.worker = engine.nodeName() + "/" + client.name();
         this.types = client.claimTypes();
     }
 
     CycleReport run() {
-        Instant started = tide.clock().instant();
+        Instant started = engine.clock().instant();
         Instant timeLimit = started.plus(client.maxDuration());
         StopReason reason = null;
         while (reason == null) {
@@ -48,13 +47,14 @@ final class Cycle {
             if (client.maxTasks() != null) {
                 want = Math.min(want, client.maxTasks() - claimed);
             }
-            if (!tide.clock().instant().isBefore(timeLimit)) {
+            if (!engine.clock().instant().isBefore(timeLimit)) {
                 reason = StopReason.TIME_LIMIT;
             } else if (want == 0) {
                 reason = StopReason.TASK_LIMIT;
             } else {
-                List<LeasedTask> batch = tide.claim(new ClaimRequest(
-                        client.queue(), worker, want, types, null, Duration.ZERO, null, null, session));
+                List<LeasedTask> batch = engine.queue()
+                        .claim(new ClaimRequest(
+                                client.queue(), worker, want, types, null, Duration.ZERO, null, null, session));
                 claimed += batch.size();
                 reason = batch.isEmpty() ? StopReason.DRAINED : runAll(batch, timeLimit);
             }
@@ -67,7 +67,7 @@ final class Cycle {
                 client.name(),
                 session,
                 started,
-                tide.clock().instant(),
+                engine.clock().instant(),
                 claimed,
                 succeeded,
                 failed,
@@ -81,11 +81,14 @@ final class Cycle {
     /** Runs a claimed batch; TIME_LIMIT (the rest given back) when the limit passes before its end, else null. */
     private StopReason runAll(List<LeasedTask> batch, Instant timeLimit) {
         for (int i = 0; i < batch.size(); i++) {
-            if (!tide.clock().instant().isBefore(timeLimit)) {
+            if (!engine.clock().instant().isBefore(timeLimit)) {
                 List<LeasedTask> rest = batch.subList(i, batch.size());
-                tide.ackAll(rest.stream()
-                        .map(t -> t.ack().message("released: cycle time limit").release())
-                        .toList());
+                engine.queue()
+                        .ackAll(rest.stream()
+                                .map(t -> t.ack()
+                                        .message("released: cycle time limit")
+                                        .release())
+                                .toList());
                 released += rest.size();
                 return StopReason.TIME_LIMIT;
             }
@@ -95,8 +98,8 @@ final class Cycle {
     }
 
     private void runOne(LeasedTask task) {
-        Ack ack = client.handlers().run(task, tide);
-        AckResult result = tide.ackAll(List.of(ack)).get(0);
+        Ack ack = client.handlers().run(task, engine.queue());
+        AckResult result = engine.queue().ackAll(List.of(ack)).get(0);
         if (result.accepted() && ack.kind() == Ack.Kind.SUCCEED) {
             succeeded++;
         } else {
@@ -108,16 +111,16 @@ final class Cycle {
     }
 
     private Remaining remaining() {
-        long ready = tide.store().taskReadyCount(client.queue(), types);
-        Instant nextRunAt = tide.store().taskNextRunAt(client.queue(), types).orElse(null);
-        Instant now = tide.clock().instant();
+        long ready = engine.readyCount(client.queue(), types);
+        Instant nextRunAt = engine.nextRunAt(client.queue(), types).orElse(null);
+        Instant now = engine.clock().instant();
         if (ready == 0) {
             return new Remaining(0, nextRunAt, false, null);
         }
-        Map<String, Long> used = tide.sessionUse(session);
+        Map<String, Long> used = engine.sessionUse(session);
         boolean sessionSpent = false;
         Instant hourEnds = null;
-        for (ProfileStatus status : tide.profileStatus()) {
+        for (ProfileStatus status : engine.queue().profileStatus()) {
             String key = status.active().profileKey();
             if (!concerns(key)) {
                 continue;

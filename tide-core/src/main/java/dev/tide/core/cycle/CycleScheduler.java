@@ -1,6 +1,5 @@
 package dev.tide.core.cycle;
 
-import dev.tide.core.Tide;
 import dev.tide.core.engine.BackgroundService;
 import java.time.Duration;
 import java.time.Instant;
@@ -12,7 +11,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,16 +34,15 @@ public final class CycleScheduler implements BackgroundService {
 
     private static final Logger log = LoggerFactory.getLogger(CycleScheduler.class);
 
-    // the engine once built: the scheduler is made with it, before it exists
-    private final Supplier<Tide> tide;
+    private final CycleEngine engine;
     private boolean background; // guarded by this
     private final Map<String, Scheduled> clients = new ConcurrentHashMap<>();
     private ExecutorService runners;
     private Thread ticker;
     private volatile boolean closed;
 
-    public CycleScheduler(Supplier<Tide> tide) {
-        this.tide = tide;
+    public CycleScheduler(CycleEngine engine) {
+        this.engine = engine;
     }
 
     @Override
@@ -70,7 +67,7 @@ public final class CycleScheduler implements BackgroundService {
 
     /** Runs one cycle of the client now, in the calling thread (what {@code tide cycle} does). */
     public CycleReport runOnce(QueueClient client) {
-        return new Cycle(tide.get(), client).run();
+        return new Cycle(engine, client).run();
     }
 
     /**
@@ -81,8 +78,8 @@ public final class CycleScheduler implements BackgroundService {
         if (closed) {
             throw new IllegalStateException("the engine is closed");
         }
-        Scheduled scheduled = new Scheduled(
-                client, firstDue(client.period(), tide.get().clock().instant()));
+        Scheduled scheduled =
+                new Scheduled(client, firstDue(client.period(), engine.clock().instant()));
         if (clients.putIfAbsent(client.name(), scheduled) != null) {
             throw new IllegalArgumentException("a queue client named " + client.name() + " is already scheduled");
         }
@@ -117,7 +114,7 @@ public final class CycleScheduler implements BackgroundService {
     public List<CycleReport> runDue() {
         List<CycleReport> reports = new ArrayList<>();
         for (Scheduled scheduled : clients.values()) {
-            if (scheduled.takeTurn(tide.get().clock().instant())) {
+            if (scheduled.takeTurn(engine.clock().instant())) {
                 reports.add(scheduled.runTurn());
             }
         }
@@ -128,7 +125,7 @@ public final class CycleScheduler implements BackgroundService {
         while (!closed) {
             try {
                 for (Scheduled scheduled : clients.values()) {
-                    if (scheduled.takeTurn(tide.get().clock().instant())) {
+                    if (scheduled.takeTurn(engine.clock().instant())) {
                         runners.execute(scheduled::runTurn);
                     }
                 }
@@ -217,7 +214,7 @@ public final class CycleScheduler implements BackgroundService {
 
         CycleReport runTurn() {
             try {
-                CycleReport report = new Cycle(tide.get(), client).run();
+                CycleReport report = new Cycle(engine, client).run();
                 synchronized (this) {
                     last = report;
                     cyclesRun++;

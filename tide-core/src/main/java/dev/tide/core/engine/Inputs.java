@@ -1,8 +1,8 @@
 package dev.tide.core.engine;
 
 import dev.tide.api.InvalidRequestException;
+import dev.tide.api.JsonInput;
 import dev.tide.api.PayloadTooLargeException;
-import dev.tide.api.json.Json;
 import java.nio.charset.StandardCharsets;
 
 /** Checks of free-form input shared by the resolvers: JSON documents, sizes, names of people and keys. */
@@ -19,7 +19,7 @@ public final class Inputs {
         if (text == null) {
             return null;
         }
-        String normalized = Json.normalize(field, text);
+        String normalized = JsonInput.normalize(field, text);
         long size = normalized.getBytes(StandardCharsets.UTF_8).length;
         if (size > capBytes) {
             throw new PayloadTooLargeException(field, size, capBytes);

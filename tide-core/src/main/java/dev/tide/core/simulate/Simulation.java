@@ -201,7 +201,7 @@ public final class Simulation {
     private long ready(Tide tide) {
         long n = 0;
         for (String queue : spec.workers().queues()) {
-            n += tide.store().taskCount(queue, TaskState.READY).orElse(0);
+            n += tide.storeReadings().taskCount(queue, TaskState.READY).orElse(0);
         }
         return n;
     }

@@ -25,6 +25,7 @@ import dev.tide.api.TaskType;
 import dev.tide.api.json.Json;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
+import dev.tide.core.TideInternals;
 import dev.tide.core.blob.BlobKeys;
 import dev.tide.core.blob.BlobStore;
 import dev.tide.core.blob.Sha256;
@@ -221,7 +222,7 @@ public abstract class BlobPayloadContract {
         assertThat(handedOut.id()).isEqualTo(fine);
         assertThat(handedOut.task().payload()).isEqualTo(healthy);
         tide.ack(handedOut.ack().succeed());
-        TaskInfo afterOne = tide.store().taskGet(changed).orElseThrow();
+        TaskInfo afterOne = TideInternals.store(tide).taskGet(changed).orElseThrow();
         assertThat(afterOne.attempts()).isEqualTo(1);
         assertThat(afterOne.state()).isIn(TaskState.READY, TaskState.SCHEDULED);
         assertThat(afterOne.message()).contains("payload not readable", "does not match");
@@ -229,7 +230,7 @@ public abstract class BlobPayloadContract {
         clock.advance(Duration.ofHours(1));
         tide.runMaintenance();
         assertThat(claim(2)).isEmpty();
-        TaskInfo dead = tide.store().taskGet(changed).orElseThrow();
+        TaskInfo dead = TideInternals.store(tide).taskGet(changed).orElseThrow();
         assertThat(dead.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(dead.attempts()).isEqualTo(2);
     }
@@ -354,7 +355,7 @@ public abstract class BlobPayloadContract {
         clock.advance(Duration.ofDays(2));
 
         // A crash between a prune's commit and its blob's deletion: the store's prune ran, the engine's delete did not.
-        TaskPruned crashed = tide.store().taskPrune(clock.instant().minus(CONFIG.retention()), 1000);
+        TaskPruned crashed = TideInternals.store(tide).taskPrune(clock.instant().minus(CONFIG.retention()), 1000);
         assertThat(crashed.blobKeys()).containsExactly(prunedKey);
         // A crash between a blob's write and its row's insert, two days ago.
         String unborn = BlobKeys.next(clock.instant().minus(Duration.ofDays(2)));
@@ -382,9 +383,9 @@ public abstract class BlobPayloadContract {
         tide.defineTaskType(TaskType.named("once").withDeleteBlobOnCompletion(true));
         long id = enqueue("once", payload("gone", 5000)).id();
         // A reader got the row while the blob was there, and fetches the blob after it went.
-        TaskInfo readBefore = tide.store().taskGet(id).orElseThrow();
+        TaskInfo readBefore = TideInternals.store(tide).taskGet(id).orElseThrow();
         tide.ack(claimOne().ack().succeed());
-        TaskInfo read = new BlobPayloads(blobs, tide.store(), tide.store()).read(readBefore);
+        TaskInfo read = new BlobPayloads(blobs, TideInternals.store(tide), TideInternals.store(tide)).read(readBefore);
         assertThat(read.payload()).isNull();
         assertThat(read.blob().deleted()).isTrue();
         assertThat(read.outcome()).isEqualTo(Outcome.SUCCEEDED);

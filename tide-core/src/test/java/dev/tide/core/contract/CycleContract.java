@@ -12,6 +12,7 @@ import dev.tide.api.ProfileLimits;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskState;
+import dev.tide.api.worker.RunNow;
 import dev.tide.api.worker.TaskFailure;
 import dev.tide.api.worker.TaskHandler;
 import dev.tide.core.Tide;
@@ -314,7 +315,7 @@ public abstract class CycleContract extends ManualQueueContract {
         List<Long> ranHere = new ArrayList<>();
         TaskHandler here = ctx -> ranHere.add(ctx.task().id());
 
-        var first = engine().runNowOrEnqueue(NewTask.of("enroll", 1), here);
+        var first = RunNow.runNowOrEnqueue(engine(), NewTask.of("enroll", 1), here);
         assertThat(first.ranInCaller()).isTrue();
         assertThat(first.result().outcome()).isEqualTo(Outcome.SUCCEEDED);
         assertThat(queue.task(first.taskId()).outcome()).isEqualTo(Outcome.SUCCEEDED);
@@ -327,7 +328,7 @@ public abstract class CycleContract extends ManualQueueContract {
                 .hasSize(2);
         queue.ackAll(claimed.stream().map(t -> t.ack().succeed()).toList());
 
-        var second = engine().runNowOrEnqueue(NewTask.of("enroll", 2), here);
+        var second = RunNow.runNowOrEnqueue(engine(), NewTask.of("enroll", 2), here);
         assertThat(second.ranInCaller()).isFalse();
         assertThat(queue.task(second.taskId()).state()).isEqualTo(TaskState.READY);
         assertThat(ranHere).hasSize(1);
@@ -341,9 +342,9 @@ public abstract class CycleContract extends ManualQueueContract {
 
     @Test
     void aTaskWithoutAProfileRunsInTheCallerAndATaskForLaterIsQueued() {
-        var now = engine().runNowOrEnqueue(NewTask.of("enroll", 1), counting);
-        var later = engine().runNowOrEnqueue(
-                        NewTask.builder("enroll").delay(Duration.ofMinutes(5)).build(), counting);
+        var now = RunNow.runNowOrEnqueue(engine(), NewTask.of("enroll", 1), counting);
+        var later = RunNow.runNowOrEnqueue(
+                engine(), NewTask.builder("enroll").delay(Duration.ofMinutes(5)).build(), counting);
 
         assertThat(now.ranInCaller()).isTrue();
         assertThat(later.ranInCaller()).isFalse();
@@ -355,7 +356,7 @@ public abstract class CycleContract extends ManualQueueContract {
     void aSuspendedQueueDoesNotRunTasksInTheCaller() {
         queue.suspendQueue("default");
 
-        var result = engine().runNowOrEnqueue(NewTask.of("enroll", 1), counting);
+        var result = RunNow.runNowOrEnqueue(engine(), NewTask.of("enroll", 1), counting);
 
         assertThat(result.ranInCaller()).isFalse();
         assertThat(queue.task(result.taskId()).state()).isEqualTo(TaskState.READY);
@@ -365,7 +366,7 @@ public abstract class CycleContract extends ManualQueueContract {
     void aCallerThatDiesMidRunLeavesALeasedTaskThatIsRetried() {
         queue.defineTaskType(dev.tide.api.TaskType.named("enroll").withLeaseDuration(Duration.ofMinutes(1)));
         AtomicInteger seenLeased = new AtomicInteger();
-        var result = engine().runNowOrEnqueue(NewTask.of("enroll", 1), ctx -> {
+        var result = RunNow.runNowOrEnqueue(engine(), NewTask.of("enroll", 1), ctx -> {
             TaskInfo stored = queue.task(ctx.task().id());
             assertThat(stored.state()).isEqualTo(TaskState.LEASED);
             assertThat(stored.leaseOwner()).startsWith("caller-");

@@ -23,6 +23,7 @@ import dev.tide.api.ProfileStatus;
 import dev.tide.api.RunNowResult;
 import dev.tide.api.TaskState;
 import dev.tide.api.TideEvent;
+import dev.tide.api.worker.RunNow;
 import java.time.DayOfWeek;
 import java.time.Duration;
 import java.time.Instant;
@@ -401,13 +402,15 @@ public abstract class ProfileContract extends ManualQueueContract {
         queue.ack(Ack.succeed(first.leased().lease()));
 
         List<String> ran = new ArrayList<>();
-        RunNowResult second = queue.runNowOrEnqueue(NewTask.of("enroll", "alan"), ctx -> ran.add(ctx.payload()));
+        RunNowResult second =
+                RunNow.runNowOrEnqueue(queue, NewTask.of("enroll", "alan"), ctx -> ran.add(ctx.payload()));
         assertThat(second.ranInCaller()).isTrue();
         assertThat(second.result().accepted()).isTrue();
         assertThat(ran).containsExactly("\"alan\"");
         assertThat(queue.task(second.taskId()).state()).isEqualTo(TaskState.FINISHED);
 
-        RunNowResult third = queue.runNowOrEnqueue(NewTask.of("enroll", "grace"), ctx -> ran.add(ctx.payload()));
+        RunNowResult third =
+                RunNow.runNowOrEnqueue(queue, NewTask.of("enroll", "grace"), ctx -> ran.add(ctx.payload()));
         assertThat(third.ranInCaller()).as("the hour is spent").isFalse();
         assertThat(queue.task(third.taskId()).state()).isEqualTo(TaskState.READY);
         assertThat(ran).hasSize(1);

@@ -36,6 +36,7 @@ import dev.tide.api.TaskState;
 import dev.tide.api.TaskType;
 import dev.tide.api.json.Json;
 import dev.tide.core.TideConfig;
+import dev.tide.core.TideInternals;
 import dev.tide.core.store.sqlite.SqliteStore;
 import dev.tide.core.time.ManualClock;
 import java.time.Duration;
@@ -407,7 +408,7 @@ public abstract class TaskQueueContract {
         fixture.maintenance();
         // Re-keyed. On a store shared by nodes an enqueue racing the change could still land, so it keeps looking for
         // a little while; SQLite's one writer lets nothing race the change, so it is done.
-        boolean watching = !(fixture.engine().store() instanceof SqliteStore);
+        boolean watching = !(TideInternals.store(fixture.engine()) instanceof SqliteStore);
         assertThat(queue.queues())
                 .singleElement()
                 .satisfies(q -> assertThat(q.reordering()).isEqualTo(watching));

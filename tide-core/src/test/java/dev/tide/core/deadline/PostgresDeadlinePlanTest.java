@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
+import dev.tide.core.TideInternals;
 import dev.tide.core.store.postgresql.PostgresStore;
 import dev.tide.core.testing.PostgresTestDatabase;
 import dev.tide.core.time.ManualClock;
@@ -36,7 +37,7 @@ class PostgresDeadlinePlanTest {
                 .clock(new ManualClock(Instant.parse("2030-01-01T00:00:00Z")))
                 .config(TideConfig.defaults().withMaintenanceInterval(null))
                 .build();
-        store = (PostgresStore) tide.store();
+        store = (PostgresStore) TideInternals.store(tide);
         execute("INSERT INTO tide_jobs (type, owner, priority, deadline, state, created_at, deadline_notice)"
                 + " SELECT 'j', '', 0, g * 10, CASE WHEN g % 5 = 0 THEN 'finished' ELSE 'open' END, 0, g % 3"
                 + " FROM generate_series(1, 5000) g");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tide.core.Tide;
 import dev.tide.core.TideBuilder;
+import dev.tide.core.TideInternals;
 import dev.tide.core.store.sqlite.SqliteStore;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,7 +23,7 @@ class SqliteDeadlineMonitorTest extends DeadlineMonitorContract {
 
     @Test
     void dueDeadlinesAreOneRangeOfTheDeadlineIndexWithNoSort() {
-        SqliteStore store = (SqliteStore) open().store();
+        SqliteStore store = (SqliteStore) TideInternals.store(open());
         for (String statement : List.of("task_deadline_due", "task_deadline_next")) {
             List<String> plan = store.explain(statement);
             assertThat(plan)

@@ -10,6 +10,7 @@ import dev.tide.api.Profile;
 import dev.tide.api.ProfileLimits;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
+import dev.tide.core.TideInternals;
 import dev.tide.core.time.ManualClock;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,7 +54,7 @@ class LoadSignalsInClaimTest {
                 clock.advance(Duration.ofMinutes(2)); // each claim finds a sample due
                 assertThat(tide.claim(ClaimRequest.of("default", "w", 1))).hasSize(1);
             }
-            double recorded = tide.store().loadMean("memory", List.of(t0.truncatedTo(ChronoUnit.HOURS)));
+            double recorded = TideInternals.store(tide).loadMean("memory", List.of(t0.truncatedTo(ChronoUnit.HOURS)));
             assertThat(recorded).as("the claims' samples reached the store").isBetween(0.0, 1.0);
         }
     }

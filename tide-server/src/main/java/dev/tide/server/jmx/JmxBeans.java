@@ -92,7 +92,7 @@ public final class JmxBeans implements AutoCloseable {
                 add(name("Queue", queue.name()), new QueueAdmin(tide, queue.name()), QueueAdminMXBean.class);
             }
         }
-        List<ProcessorInfo> defined = tide.store().processorList();
+        List<ProcessorInfo> defined = tide.processors();
         Set<String> names = new HashSet<>();
         for (ProcessorInfo processor : defined) {
             names.add(processor.name());

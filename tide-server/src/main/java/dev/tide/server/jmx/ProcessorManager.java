@@ -21,8 +21,8 @@ final class ProcessorManager implements ProcessorManagerMXBean {
 
     @Override
     public String[] getProcessors() {
-        return JmxCalls.read(() ->
-                tide.store().processorList().stream().map(ProcessorInfo::name).toArray(String[]::new));
+        return JmxCalls.read(
+                () -> tide.processors().stream().map(ProcessorInfo::name).toArray(String[]::new));
     }
 
     @Override

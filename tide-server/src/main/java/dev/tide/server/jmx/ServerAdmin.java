@@ -44,8 +44,8 @@ final class ServerAdmin implements ServerAdminMXBean {
 
     @Override
     public String[] getProcessors() {
-        return JmxCalls.read(() ->
-                tide.store().processorList().stream().map(ProcessorInfo::name).toArray(String[]::new));
+        return JmxCalls.read(
+                () -> tide.processors().stream().map(ProcessorInfo::name).toArray(String[]::new));
     }
 
     @Override

@@ -11,6 +11,7 @@ import dev.tide.api.Outcome;
 import dev.tide.api.TaskState;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
+import dev.tide.core.TideInternals;
 import dev.tide.core.testing.PostgresTestDatabase;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -85,7 +86,7 @@ class PostgresConcurrencyTest {
                                 "SELECT COUNT(*) FROM tide_tasks t JOIN ledger l ON l.task_id = t.id"
                                         + " WHERE t.state = 'finished' AND t.outcome = 'succeeded' AND t.attempts = 1"))
                         .isEqualTo(TASKS);
-                assertThat(engines.get(0).store().taskCount("default", TaskState.READY))
+                assertThat(TideInternals.store(engines.get(0)).taskCount("default", TaskState.READY))
                         .hasValue(0);
                 assertThat(holders.keySet()).containsExactlyInAnyOrderElementsOf(ids);
             } finally {

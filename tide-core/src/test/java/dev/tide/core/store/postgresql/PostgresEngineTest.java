@@ -25,6 +25,7 @@ import dev.tide.api.TaskState;
 import dev.tide.api.TaskType;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
+import dev.tide.core.TideInternals;
 import dev.tide.core.testing.PostgresSchema;
 import dev.tide.core.time.ManualClock;
 import java.time.Duration;
@@ -81,7 +82,7 @@ class PostgresEngineTest {
 
     @Test
     void storeDescribesItselfWithoutCredentials() throws Exception {
-        var info = tide.store().info();
+        var info = TideInternals.store(tide).info();
         assertThat(info.dialect()).isEqualTo("postgresql");
         assertThat(info.multiNode()).isTrue();
         assertThat(info.location()).contains("currentSchema=" + db.schema()).doesNotContain("user=");
@@ -137,7 +138,8 @@ class PostgresEngineTest {
         assertThat(created).isSorted().doesNotHaveDuplicates();
         assertThat(tide.task(results.get(2).id()).state()).isEqualTo(TaskState.SCHEDULED);
         assertThat(tide.task(results.get(4).id()).payload()).isEqualTo("4");
-        assertThat(tide.store().taskCount("default", TaskState.READY)).hasValue(3);
+        assertThat(TideInternals.store(tide).taskCount("default", TaskState.READY))
+                .hasValue(3);
     }
 
     @Test
@@ -368,6 +370,7 @@ class PostgresEngineTest {
                 .allSatisfy(l -> assertThat(l.task().attempts()).isEqualTo(1));
         assertThatThrownBy(() -> tide.ack(Ack.succeed(got.get(0).lease()))).isInstanceOf(LeaseLostException.class);
         assertThat(tide.releaseLeases("node-a/w1")).isEqualTo(3);
-        assertThat(tide.store().taskCount("default", TaskState.READY)).hasValue(3);
+        assertThat(TideInternals.store(tide).taskCount("default", TaskState.READY))
+                .hasValue(3);
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
+import dev.tide.core.TideInternals;
 import dev.tide.core.dispatch.DispatchKey;
 import dev.tide.core.testing.PostgresTestDatabase;
 import dev.tide.core.time.ManualClock;
@@ -55,7 +56,7 @@ class PostgresPlanTest {
                 .clock(new ManualClock(Instant.parse("2030-01-01T00:00:00Z")))
                 .config(TideConfig.defaults().withMaintenanceInterval(null))
                 .build();
-        store = (PostgresStore) tide.store();
+        store = (PostgresStore) TideInternals.store(tide);
         // Nine in ten ready in two queues, the rest finished or scheduled: a backlog as the claim meets it.
         execute("INSERT INTO tide_tasks (queue, type, owner, payload, priority, dispatch_key, run_at, state,"
                 + " max_attempts, lease_ms, created_at, finished_at)"

@@ -8,6 +8,7 @@ import dev.tide.api.NewTask;
 import dev.tide.api.TaskQuery;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
+import dev.tide.core.TideInternals;
 import dev.tide.core.store.JobEndHook;
 import dev.tide.core.store.StoreException;
 import dev.tide.core.store.jdbc.Migrator;
@@ -104,7 +105,9 @@ class PostgresStoreTest {
             } finally {
                 pool.shutdownNow();
             }
-            assertThat(runs).as("the victim ran twice").hasValue(3);
+            // At least once more: under load the victim's rerun can take the row the survivor was waking up to
+            // take, and deadlock with it again (PostgreSQL then aborts one of them once more, which runs again too).
+            assertThat(runs.get()).as("the victim ran again").isGreaterThanOrEqualTo(3);
             assertThat(queryLong("SELECT SUM(n) FROM pair"))
                     .as("each write applied once")
                     .isEqualTo(4);
@@ -207,7 +210,7 @@ class PostgresStoreTest {
     @Test
     void explainBindsTheGivenValues() {
         try (Tide tide = engine()) {
-            PostgresStore store = (PostgresStore) tide.store();
+            PostgresStore store = (PostgresStore) TideInternals.store(tide);
             List<String> plan = store.explain("task_get", Map.of("id", 1L));
             assertThat(String.join("\n", plan)).contains("tide_tasks_pkey").contains("id = '1'::bigint");
         }

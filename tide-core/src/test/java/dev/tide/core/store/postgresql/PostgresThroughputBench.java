@@ -9,6 +9,7 @@ import dev.tide.api.NewTask;
 import dev.tide.api.TaskState;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
+import dev.tide.core.TideInternals;
 import dev.tide.core.testing.PostgresTestDatabase;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,7 +63,8 @@ class PostgresThroughputBench {
             tide.ackAll(batch.stream().map(t -> Ack.succeed(t.lease())).toList());
         }
         long acked = System.nanoTime();
-        assertThat(tide.store().taskCount("default", TaskState.FINISHED)).hasValue((long) TASKS * round);
+        assertThat(TideInternals.store(tide).taskCount("default", TaskState.FINISHED))
+                .hasValue((long) TASKS * round);
         System.out.printf(
                 "round %d: enqueue %,.0f/s  claim %,.0f/s  ack %,.0f/s  (%d tasks)%n",
                 round, rate(start, enqueued), rate(enqueued, claimedAt), rate(claimedAt, acked), TASKS);

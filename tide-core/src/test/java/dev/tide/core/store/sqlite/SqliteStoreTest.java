@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tide.api.NewTask;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
+import dev.tide.core.TideInternals;
 import dev.tide.core.testing.TempFolders;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,7 +30,7 @@ class SqliteStoreTest {
                 .sqlite(folder)
                 .config(TideConfig.defaults().withMaintenanceInterval(null))
                 .build();
-        store = (SqliteStore) tide.store();
+        store = (SqliteStore) TideInternals.store(tide);
     }
 
     @AfterEach
