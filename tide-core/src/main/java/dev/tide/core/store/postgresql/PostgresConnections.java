@@ -2,6 +2,7 @@ package dev.tide.core.store.postgresql;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.tide.core.store.jdbc.SqlCounter;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Properties;
@@ -20,6 +21,8 @@ final class PostgresConnections implements AutoCloseable {
     private final String url;
     private final PostgresOptions options;
     private final HikariDataSource pool;
+    /** Counts the statements of pooled connections, if one was installed when this opened; null almost always. */
+    private final SqlCounter counter = SqlCounter.installed();
 
     PostgresConnections(String url, PostgresOptions options) {
         this.url = url;
@@ -35,9 +38,13 @@ final class PostgresConnections implements AutoCloseable {
         this.pool = new HikariDataSource(config);
     }
 
-    /** A pooled connection; closing it returns it to the pool. */
+    /**
+     * A pooled connection; closing it returns it to the pool. Every transaction and read of the store runs on one; the
+     * dedicated sessions below (LISTEN, the leader's lock) are per node, not per operation, and are not counted.
+     */
     Connection pooled() throws SQLException {
-        return pool.getConnection();
+        Connection c = pool.getConnection();
+        return counter == null ? c : counter.wrap(c);
     }
 
     /**

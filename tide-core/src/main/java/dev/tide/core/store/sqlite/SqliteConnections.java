@@ -1,5 +1,6 @@
 package dev.tide.core.store.sqlite;
 
+import dev.tide.core.store.jdbc.SqlCounter;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -8,7 +9,8 @@ import java.sql.Statement;
 
 /**
  * Opens connections to one SQLite file with Tide's settings. The durability settings are not negotiable: WAL, and
- * {@code synchronous=FULL} so that a commit is on disk (the WAL fsynced) before anyone is told it happened.
+ * {@code synchronous=FULL} so that a commit is on disk (the WAL fsynced) before anyone is told it happened. Every
+ * statement the store sends goes through these connections, which is where a {@link SqlCounter} counts them.
  */
 final class SqliteConnections {
     private final String url;
@@ -27,7 +29,7 @@ final class SqliteConnections {
             st.execute("PRAGMA temp_store=MEMORY");
             st.execute("PRAGMA cache_size=-65536"); // 64 MiB of page cache, outside the Java heap
         }
-        return c;
+        return SqlCounter.counted(c);
     }
 
     /** A connection that may only read; WAL lets it read while the writer writes. */
@@ -38,7 +40,7 @@ final class SqliteConnections {
             st.execute("PRAGMA cache_size=-16384");
             st.execute("PRAGMA query_only=ON");
         }
-        return c;
+        return SqlCounter.counted(c);
     }
 
     String url() {
