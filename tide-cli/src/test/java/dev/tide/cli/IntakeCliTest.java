@@ -49,7 +49,7 @@ class IntakeCliTest {
         assertThat(tide("intake", "status", "--data", data.toString()).out()).startsWith("folder intake off\n");
         try (Tide engine = Tide.builder().sqlite(data).build()) {
             assertThat(engine.intake().enabled()).isFalse();
-            TideEvent switched = engine.events(EventQuery.recent()).getFirst();
+            TideEvent switched = engine.monitoring().events(EventQuery.recent()).getFirst();
             assertThat(switched.kind()).isEqualTo(TideEvent.INTAKE_DISABLED);
             assertThat(switched.detail()).startsWith("{\"actor\":\"cli:");
         }

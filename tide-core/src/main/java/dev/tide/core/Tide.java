@@ -7,8 +7,6 @@ import dev.tide.api.CoalescingCheck;
 import dev.tide.api.DeadlineListener;
 import dev.tide.api.EnqueueResult;
 import dev.tide.api.EnqueuedAndClaimed;
-import dev.tide.api.EventQuery;
-import dev.tide.api.HourlyStats;
 import dev.tide.api.InputRanges;
 import dev.tide.api.IntakeStatus;
 import dev.tide.api.InvalidRequestException;
@@ -17,22 +15,13 @@ import dev.tide.api.JobInfo;
 import dev.tide.api.JobType;
 import dev.tide.api.Lease;
 import dev.tide.api.LeasedTask;
-import dev.tide.api.LoadCondition;
+import dev.tide.api.Monitoring;
 import dev.tide.api.NewJob;
 import dev.tide.api.NewTask;
 import dev.tide.api.NotFoundException;
 import dev.tide.api.Page;
-import dev.tide.api.ProcessorDefinition;
-import dev.tide.api.ProcessorInfo;
-import dev.tide.api.Profile;
-import dev.tide.api.ProfileStatus;
-import dev.tide.api.QueueDefinition;
-import dev.tide.api.QueueInfo;
-import dev.tide.api.QueueUser;
-import dev.tide.api.Schedule;
-import dev.tide.api.ScheduleInfo;
-import dev.tide.api.StatsQuery;
-import dev.tide.api.StatusReport;
+import dev.tide.api.Profiles;
+import dev.tide.api.Queues;
 import dev.tide.api.TaskDefaults;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
@@ -41,7 +30,6 @@ import dev.tide.api.TaskSelection;
 import dev.tide.api.TaskType;
 import dev.tide.api.TideEvent;
 import dev.tide.api.TideException;
-import dev.tide.api.UserShares;
 import dev.tide.api.Warning;
 import dev.tide.api.auth.AccountWorkers;
 import dev.tide.api.auth.Owners;
@@ -118,7 +106,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.random.RandomGenerator;
-import java.util.stream.Collectors;
 
 /**
  * The embedded Tide engine: a {@link TaskQueue} over a {@link Store}, with maintenance and worker pools.
@@ -135,7 +122,6 @@ import java.util.stream.Collectors;
  * pacing run on the real monotonic clock.
  */
 public final class Tide implements TaskQueue, AccountWorkers {
-    private static final int OPEN_JOBS_IN_STATUS = 50;
 
     private final Store store;
     private final InstantSource clock;
@@ -159,6 +145,9 @@ public final class Tide implements TaskQueue, AccountWorkers {
     private final CycleScheduler cycles;
     private final AdminLog admin;
     private final AccountBook accounts;
+    private final EmbeddedQueues queues;
+    private final EmbeddedProfiles profiles;
+    private final EmbeddedMonitoring monitoring;
     private final Digest digest;
     private final ProcessorBook processorBook;
     private final ProcessorActivity processorActivity = new ProcessorActivity();
@@ -221,6 +210,9 @@ public final class Tide implements TaskQueue, AccountWorkers {
             this.cycles = new CycleScheduler(this, config.maintenanceInterval() != null);
             this.admin = new AdminLog(store, clock);
             this.accounts = new AccountBook(store, clock, admin);
+            this.profiles = new EmbeddedProfiles(store, clock, load);
+            this.monitoring = new EmbeddedMonitoring(store, knownTypes);
+            this.queues = new EmbeddedQueues(store, clock, admin, maintenance::nudge, this::wake, monitoring::status);
             this.digest = new Digest(store, this.config.stats(), resolver, this.config.nodeName(), this::wake);
             maintenance.alsoRun(new RecordPruning(store, this.config.stats())::run);
             maintenance.alsoRun(digest::runOnce);
@@ -739,7 +731,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
      * checked): the engine bounds such values where it uses them; {@code tide status} shows these lines.
      */
     public List<String> storedOutOfRange() {
-        return TypeRanges.outOfRange(store.taskTypeList(), store.jobTypeList());
+        return monitoring.storedOutOfRange();
     }
 
     @Override
@@ -766,142 +758,20 @@ public final class Tide implements TaskQueue, AccountWorkers {
     }
 
     @Override
-    public QueueInfo defineQueue(QueueDefinition definition) {
-        if (definition == null) {
-            throw new InvalidRequestException("queue", "is required");
-        }
-        definition.prohibitedUsers().forEach(u -> Inputs.text("prohibitedUsers", u));
-        QueueInfo defined = store.queueDefine(definition, clock.instant());
-        if (defined.reordering()) {
-            maintenance.nudge();
-        }
-        wake(Set.of(defined.name()));
-        admin.record(TideEvent.QUEUE_DEFINED, null, null, defined.name(), detail("definition", definition));
-        return defined;
+    public Queues queues() {
+        return queues;
     }
 
     @Override
-    public List<QueueInfo> queues() {
-        return store.queueList();
-    }
-
-    @Override
-    public QueueInfo suspendQueue(String name) {
-        QueueInfo suspended = store.queueSuspend(TaskType.requireName("queue", name), true, clock.instant());
-        admin.record(TideEvent.SUSPENDED, suspended.name());
-        return suspended;
-    }
-
-    @Override
-    public QueueInfo resumeQueue(String name) {
-        QueueInfo resumed = store.queueSuspend(TaskType.requireName("queue", name), false, clock.instant());
-        wake(Set.of(resumed.name()));
-        admin.record(TideEvent.RESUMED, resumed.name());
-        return resumed;
-    }
-
-    @Override
-    public StatusReport suspendServer() {
-        store.serverSuspend(true, clock.instant());
-        admin.record(TideEvent.SUSPENDED, null);
-        return status();
-    }
-
-    @Override
-    public StatusReport resumeServer() {
-        store.serverSuspend(false, clock.instant());
-        admin.record(TideEvent.RESUMED, null);
-        StatusReport status = status();
-        wake(status.queues().stream().map(StatusReport.QueueDepth::queue).collect(Collectors.toSet()));
-        return status;
-    }
-
-    @Override
-    public List<QueueUser> assignUsers(String queue, UserShares shares) {
-        String name = TaskType.requireName("queue", queue);
-        if (shares == null) {
-            throw new InvalidRequestException("shares", "is required");
-        }
-        shares.users().forEach(u -> Inputs.text("users", u));
-        List<QueueUser> assigned = store.userAssign(name, shares);
-        wake(Set.of(name));
-        admin.record(TideEvent.USERS_ASSIGNED, null, null, name, detail("shares", shares));
-        return assigned;
-    }
-
-    @Override
-    public List<QueueUser> adjustUsers(String queue, UserShares shares) {
-        String name = TaskType.requireName("queue", queue);
-        if (shares == null) {
-            throw new InvalidRequestException("shares", "is required");
-        }
-        if (shares.empty()) {
-            throw new InvalidRequestException("shares", "give allocation, concurrency or maxPending to change");
-        }
-        shares.users().forEach(u -> Inputs.text("users", u));
-        List<QueueUser> adjusted = store.userAdjust(name, shares);
-        wake(Set.of(name));
-        admin.record(TideEvent.USERS_ADJUSTED, null, null, name, detail("shares", shares));
-        return adjusted;
-    }
-
-    @Override
-    public List<QueueUser> queueUsers(String queue) {
-        return store.userList(TaskType.requireName("queue", queue));
-    }
-
-    @Override
-    public Set<String> prohibitUsers(Set<String> users) {
-        Set<String> named = users == null ? Set.of() : users;
-        named.forEach(u -> Inputs.text("users", u));
-        Set<String> prohibited = store.prohibitedReplace(named);
-        admin.record(TideEvent.USERS_PROHIBITED, null, null, null, detail("users", prohibited));
-        return prohibited;
-    }
-
-    @Override
-    public Set<String> prohibitedUsers() {
-        return store.prohibitedList();
-    }
-
-    @Override
-    public StatusReport status() {
-        return store.status(OPEN_JOBS_IN_STATUS)
-                .withWarnings(knownTypes.waitingUnnamed())
-                .withWarnings(
-                        storedOutOfRange().stream().map(Warning::outOfRange).toList());
+    public Monitoring monitoring() {
+        return monitoring;
     }
 
     // --- processors ----------------------------------------------------------------------------------------------
 
     @Override
-    public ProcessorInfo defineProcessor(ProcessorDefinition definition) {
-        return processors.define(definition);
-    }
-
-    @Override
-    public List<ProcessorInfo> processors() {
-        return processors.list();
-    }
-
-    @Override
-    public ProcessorInfo processor(String name) {
-        return processors.get(name);
-    }
-
-    @Override
-    public ProcessorInfo startProcessor(String name) {
-        return processors.start(name, true);
-    }
-
-    @Override
-    public ProcessorInfo stopProcessor(String name) {
-        return processors.start(name, false);
-    }
-
-    @Override
-    public void deleteProcessor(String name) {
-        processors.delete(name);
+    public dev.tide.api.Processors processors() {
+        return processors;
     }
 
     /**
@@ -914,39 +784,8 @@ public final class Tide implements TaskQueue, AccountWorkers {
     }
 
     @Override
-    public Profile defineProfile(Profile profile) {
-        if (profile == null) {
-            throw new InvalidRequestException("profile", "is required");
-        }
-        store.profileUpsert(profile, clock.instant());
-        return profile;
-    }
-
-    @Override
-    public List<Profile> profiles() {
-        return store.profileList();
-    }
-
-    @Override
-    public void deleteProfile(String key) {
-        if (!store.profileDelete(Inputs.requiredText("key", key), clock.instant())) {
-            throw new NotFoundException("profile " + key);
-        }
-    }
-
-    @Override
-    public List<ProfileStatus> profileStatus() {
-        List<ProfileStatus> status = store.profileStatus(clock.instant(), load);
-        load.recordSampled();
-        return status;
-    }
-
-    @Override
-    public void reportLoad(String signal, double value) {
-        if (!Double.isFinite(value)) {
-            throw new InvalidRequestException("value", "must be a finite number");
-        }
-        load.report(new LoadCondition(signal, null, 0.0, null).signal(), value);
+    public Profiles profiles() {
+        return profiles;
     }
 
     /** The load signals profiles read: register a source of your own, or report a value such as your request rate. */
@@ -954,50 +793,11 @@ public final class Tide implements TaskQueue, AccountWorkers {
         return load;
     }
 
-    @Override
-    public List<TideEvent> events(EventQuery query) {
-        EventQuery q = query == null ? EventQuery.recent() : query;
-        if (q.kind() != null) {
-            Inputs.requiredText("kind", q.kind());
-        }
-        return store.eventList(q);
-    }
-
     // --- schedules -----------------------------------------------------------------------------------------------
 
     @Override
-    public ScheduleInfo defineSchedule(Schedule schedule) {
-        return schedules.define(schedule);
-    }
-
-    @Override
-    public List<ScheduleInfo> schedules() {
-        return schedules.list();
-    }
-
-    @Override
-    public ScheduleInfo schedule(String name) {
-        return schedules.get(name);
-    }
-
-    @Override
-    public List<Instant> scheduleFirings(String name, int count) {
-        return schedules.upcoming(name, count);
-    }
-
-    @Override
-    public ScheduleInfo pauseSchedule(String name) {
-        return schedules.pause(name);
-    }
-
-    @Override
-    public ScheduleInfo resumeSchedule(String name) {
-        return schedules.resume(name);
-    }
-
-    @Override
-    public void deleteSchedule(String name) {
-        schedules.delete(name);
+    public dev.tide.api.Schedules schedules() {
+        return schedules;
     }
 
     /**
@@ -1017,14 +817,6 @@ public final class Tide implements TaskQueue, AccountWorkers {
     }
 
     // --- statistics ----------------------------------------------------------------------------------------------
-
-    @Override
-    public List<HourlyStats> stats(StatsQuery query) {
-        if (query == null) {
-            throw new InvalidRequestException("query", "is required");
-        }
-        return store.statsList(query);
-    }
 
     /**
      * Sends the administrators' digest of the periods ended by now, unless a node has (see {@link Digest}); returns its
@@ -1088,6 +880,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
      * The built-in user store: who may call a {@code TideServer} in front of this engine, with which roles and
      * credentials. The engine itself does not check callers; the server does.
      */
+    @Override
     public AccountBook accounts() {
         return accounts;
     }

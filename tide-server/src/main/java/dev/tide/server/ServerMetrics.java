@@ -33,6 +33,8 @@ final class ServerMetrics {
 
     /** Depths only: an engine asks its store for no open jobs, which saves the status report's second query. */
     static StatusReport depths(TaskQueue queue) {
-        return queue instanceof Tide tide ? tide.store().status(0) : queue.status();
+        return queue instanceof Tide tide
+                ? tide.store().status(0)
+                : queue.monitoring().status();
     }
 }

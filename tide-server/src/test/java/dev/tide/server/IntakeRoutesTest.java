@@ -47,7 +47,7 @@ class IntakeRoutesTest extends HttpTestBase {
         }
         assertThat(engine.intake().enabled()).isTrue();
 
-        List<TideEvent> events = engine.events(EventQuery.recent()).stream()
+        List<TideEvent> events = engine.monitoring().events(EventQuery.recent()).stream()
                 .filter(e -> e.kind().startsWith("intake."))
                 .toList();
         assertThat(events).extracting(TideEvent::kind).containsExactly("intake.enabled", "intake.disabled");
@@ -69,7 +69,7 @@ class IntakeRoutesTest extends HttpTestBase {
         assertInvalid(raw.put("v1/intake", null), "body");
 
         assertThat(engine.intake().enabled()).isFalse();
-        assertThat(engine.events(EventQuery.recent()))
+        assertThat(engine.monitoring().events(EventQuery.recent()))
                 .extracting(TideEvent::kind)
                 .filteredOn(kind -> kind.startsWith("intake."))
                 .hasSize(1);

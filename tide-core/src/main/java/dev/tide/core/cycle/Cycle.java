@@ -117,7 +117,7 @@ final class Cycle {
         Map<String, Long> used = tide.sessionUse(session);
         boolean sessionSpent = false;
         Instant hourEnds = null;
-        for (ProfileStatus status : tide.profileStatus()) {
+        for (ProfileStatus status : tide.profiles().status()) {
             String key = status.active().profileKey();
             if (!concerns(key)) {
                 continue;

@@ -96,7 +96,8 @@ public final class FolderIntake implements AutoCloseable {
             return Pass.OFF;
         }
         Instant now = settings.clock().instant();
-        Set<String> queues = tide.queues().stream().map(QueueInfo::name).collect(Collectors.toCollection(HashSet::new));
+        Set<String> queues =
+                tide.queues().list().stream().map(QueueInfo::name).collect(Collectors.toCollection(HashSet::new));
         queues.add(NewTask.DEFAULT_QUEUE);
         Set<Path> full = new HashSet<>();
         int stored = 0;

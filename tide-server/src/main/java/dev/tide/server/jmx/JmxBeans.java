@@ -87,7 +87,7 @@ public final class JmxBeans implements AutoCloseable {
 
     /** Adds the beans of new queues and processors and removes those of processors gone. */
     public synchronized void refresh() {
-        for (QueueInfo queue : tide.queues()) {
+        for (QueueInfo queue : tide.queues().list()) {
             if (queues.add(queue.name())) {
                 add(name("Queue", queue.name()), new QueueAdmin(tide, queue.name()), QueueAdminMXBean.class);
             }

@@ -66,7 +66,7 @@ public abstract class FolderIntakeContract {
         inbox = TempFolders.create("tide-inbox-");
         intake = new FolderIntake(
                 tide, IntakeSettings.of(inbox).withSettleTime(SETTLE).withClock(clock));
-        tide.defineQueue(QueueDefinition.named("mail"));
+        tide.queues().define(QueueDefinition.named("mail"));
     }
 
     @AfterEach
@@ -244,7 +244,7 @@ public abstract class FolderIntakeContract {
 
     @Test
     void aQueueAtItsPendingBoundLeavesFilesForALaterPass() throws IOException {
-        tide.defineQueue(QueueDefinition.named("mail").withPendingBounds(1, null, null));
+        tide.queues().define(QueueDefinition.named("mail").withPendingBounds(1, null, null));
         drop("alice", "mail", "email--1.json", "{\"n\":1}");
         drop("alice", "mail", "email--2.json", "{\"n\":2}");
 
@@ -271,7 +271,7 @@ public abstract class FolderIntakeContract {
         tide.switchIntake(true);
         assertThat(intake.runOnce().stored()).isOne();
         assertThat(tide.intake()).isEqualTo(new IntakeStatus(true, 1, 0, START));
-        List<TideEvent> switches = tide.events(EventQuery.recent()).stream()
+        List<TideEvent> switches = tide.monitoring().events(EventQuery.recent()).stream()
                 .filter(e -> e.kind().startsWith("intake."))
                 .toList();
         assertThat(switches).extracting(TideEvent::kind).containsExactly("intake.enabled", "intake.disabled");

@@ -68,7 +68,7 @@ class TwoNodesFolderIntakeTest {
                 Tide b = node("b");
                 FolderIntake intakeA = new FolderIntake(a, IntakeSettings.of(inbox));
                 FolderIntake intakeB = new FolderIntake(b, IntakeSettings.of(inbox))) {
-            a.defineQueue(QueueDefinition.named("mail"));
+            a.queues().define(QueueDefinition.named("mail"));
             CyclicBarrier start = new CyclicBarrier(2);
             List<Future<Integer>> stored = new ArrayList<>();
             for (FolderIntake intake : List.of(intakeA, intakeB)) {

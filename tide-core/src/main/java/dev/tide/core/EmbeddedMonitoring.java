@@ -1,0 +1,61 @@
+package dev.tide.core;
+
+import dev.tide.api.EventQuery;
+import dev.tide.api.HourlyStats;
+import dev.tide.api.InvalidRequestException;
+import dev.tide.api.Monitoring;
+import dev.tide.api.StatsQuery;
+import dev.tide.api.StatusReport;
+import dev.tide.api.TideEvent;
+import dev.tide.api.Warning;
+import dev.tide.core.engine.Inputs;
+import dev.tide.core.engine.KnownTypes;
+import dev.tide.core.engine.TypeRanges;
+import dev.tide.core.store.Store;
+import java.util.List;
+
+/** {@link Monitoring} in this process: read from the store, with the warnings only the engine knows added. */
+final class EmbeddedMonitoring implements Monitoring {
+    private static final int OPEN_JOBS_IN_STATUS = 50;
+
+    private final Store store;
+    private final KnownTypes knownTypes;
+
+    EmbeddedMonitoring(Store store, KnownTypes knownTypes) {
+        this.store = store;
+        this.knownTypes = knownTypes;
+    }
+
+    @Override
+    public StatusReport status() {
+        return store.status(OPEN_JOBS_IN_STATUS)
+                .withWarnings(knownTypes.waitingUnnamed())
+                .withWarnings(
+                        storedOutOfRange().stream().map(Warning::outOfRange).toList());
+    }
+
+    /**
+     * What stored definitions hold outside today's {@link dev.tide.api.InputRanges}, one line each (written before the
+     * ranges were checked): the engine bounds such values where it uses them; {@code tide status} shows these lines.
+     */
+    List<String> storedOutOfRange() {
+        return TypeRanges.outOfRange(store.taskTypeList(), store.jobTypeList());
+    }
+
+    @Override
+    public List<TideEvent> events(EventQuery query) {
+        EventQuery q = query == null ? EventQuery.recent() : query;
+        if (q.kind() != null) {
+            Inputs.requiredText("kind", q.kind());
+        }
+        return store.eventList(q);
+    }
+
+    @Override
+    public List<HourlyStats> stats(StatsQuery query) {
+        if (query == null) {
+            throw new InvalidRequestException("query", "is required");
+        }
+        return store.statsList(query);
+    }
+}
