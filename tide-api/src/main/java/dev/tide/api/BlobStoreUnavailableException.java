@@ -5,6 +5,8 @@ package dev.tide.api;
  * S3 endpoint that does not answer or refuses the credentials. An enqueue that met it wrote nothing; try again later.
  */
 public class BlobStoreUnavailableException extends TideException {
+    private static final long serialVersionUID = 1L;
+
     public BlobStoreUnavailableException(String message, Throwable cause) {
         super(503, message, cause);
     }

@@ -2,7 +2,7 @@ package dev.tide.api;
 
 /**
  * Seed 002's {@code check()}: decides what an incoming task does to one pending task with the same coalescing key,
- * queue and owner. Registered per task type on an embedded engine ({@code Tide.Builder.coalescingCheck}); it applies
+ * queue and owner. Registered per task type on an embedded engine ({@code TideBuilder.coalescingCheck}); it applies
  * in-process only, to tasks enqueued through that engine object (directly, by an acknowledgement, or over HTTP to a
  * server running on it). Tasks enqueued through another engine on the same database follow their type's
  * {@link TaskType#coalescing()} policy instead.

@@ -5,6 +5,8 @@ package dev.tide.api;
  * not in a state the operation needs, a job that has already finished.
  */
 public class ConflictException extends TideException {
+    private static final long serialVersionUID = 1L;
+
     public ConflictException(String message) {
         super(409, message);
     }

@@ -2,6 +2,8 @@ package dev.tide.api;
 
 /** Bad input, refused before anything was written (HTTP 400). Names the offending field. */
 public class InvalidRequestException extends TideException {
+    private static final long serialVersionUID = 1L;
+
     private final String field;
 
     public InvalidRequestException(String field, String problem) {

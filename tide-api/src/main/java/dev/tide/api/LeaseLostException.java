@@ -5,6 +5,8 @@ package dev.tide.api;
  * token is stale. Nothing was changed. A worker that sees this must not assume its result was recorded.
  */
 public class LeaseLostException extends ConflictException {
+    private static final long serialVersionUID = 1L;
+
     private final long taskId;
 
     public LeaseLostException(long taskId) {

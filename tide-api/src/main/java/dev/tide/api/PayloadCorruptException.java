@@ -5,6 +5,8 @@ package dev.tide.api;
  * still refers to it (HTTP 500). Tide never hands out a payload it cannot vouch for: the blob store lost or changed it.
  */
 public class PayloadCorruptException extends TideException {
+    private static final long serialVersionUID = 1L;
+
     public PayloadCorruptException(String message) {
         super(500, message);
     }

@@ -7,6 +7,8 @@ package dev.tide.api;
  * @see QueueDefinition#maxPending()
  */
 public class PendingLimitException extends TideException {
+    private static final long serialVersionUID = 1L;
+
     /** Which of a queue's bounds refused the enqueue. */
     public enum Bound {
         /** {@link QueueDefinition#maxPending()}: the whole queue. */

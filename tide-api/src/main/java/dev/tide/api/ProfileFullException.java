@@ -5,6 +5,8 @@ package dev.tide.api;
  * {@code profile_full}): its hour, session or concurrency cap is spent. Nothing was changed; the task stays ready.
  */
 public class ProfileFullException extends ConflictException {
+    private static final long serialVersionUID = 1L;
+
     public ProfileFullException(String message) {
         super(message);
     }

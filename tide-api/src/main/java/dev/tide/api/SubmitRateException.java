@@ -6,6 +6,8 @@ package dev.tide.api;
  * request was written.
  */
 public class SubmitRateException extends TideException {
+    private static final long serialVersionUID = 1L;
+
     private final String user;
     private final int limit;
     private final int retryAfterSeconds;

@@ -2,6 +2,8 @@ package dev.tide.api;
 
 /** Base of every error Tide reports on purpose; each subclass maps to one HTTP status. */
 public class TideException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     private final int httpStatus;
 
     public TideException(int httpStatus, String message) {

@@ -1,6 +1,6 @@
 package dev.tide.bench;
 
-import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
 import javax.sql.DataSource;
 
 /**
@@ -14,7 +14,7 @@ sealed interface BenchDatabase extends AutoCloseable permits SqliteBenchDatabase
     StoreKind kind();
 
     /** A Tide engine builder on this database. */
-    Tide.Builder tide();
+    TideBuilder tide();
 
     /** Pooled connections with the same durability settings Tide uses, for peers and the ceiling. */
     DataSource dataSource(int poolSize);

@@ -3,6 +3,7 @@ package dev.tide.bench;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -44,7 +45,7 @@ final class PostgresBenchDatabase implements BenchDatabase {
     }
 
     @Override
-    public Tide.Builder tide() {
+    public TideBuilder tide() {
         return Tide.builder().postgres(url());
     }
 

@@ -3,6 +3,7 @@ package dev.tide.bench;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
 import dev.tide.core.store.sqlite.SqliteStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,7 +37,7 @@ final class SqliteBenchDatabase implements BenchDatabase {
     }
 
     @Override
-    public Tide.Builder tide() {
+    public TideBuilder tide() {
         return Tide.builder().sqlite(folder).purpose("tide bench");
     }
 

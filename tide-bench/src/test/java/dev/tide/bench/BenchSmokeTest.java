@@ -31,6 +31,7 @@ class BenchSmokeTest {
     }
 
     @Test
+    @SuppressWarnings("try") // opened only so that create() skips the test without PostgreSQL
     void everyPhaseRunsOnPostgresql() throws Exception {
         try (PostgresTestDatabase reachable = PostgresTestDatabase.create("bench_smoke")) {
             // create() skips this test (or fails it under CI) when PostgreSQL cannot be reached.

@@ -1,11 +1,11 @@
 package dev.tide.cli;
 
-import dev.tide.core.BlobSettings;
 import dev.tide.core.TideConfig;
 import dev.tide.core.blob.BlobStore;
 import dev.tide.core.blob.FolderBlobStore;
 import dev.tide.core.blob.S3BlobStore;
 import dev.tide.core.blob.S3Settings;
+import dev.tide.core.settings.BlobSettings;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;

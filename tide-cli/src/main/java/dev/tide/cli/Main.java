@@ -56,6 +56,7 @@ public final class Main implements Runnable {
     }
 
     /** Runs the command line with the given output streams and returns its exit code. */
+    @SuppressWarnings("try") // the Actor.Scope names who acts inside it; never read
     public static int run(PrintWriter out, PrintWriter err, String... args) {
         CommandLine cli = Usage.install(new CommandLine(new Main()).setOut(out).setErr(err));
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {

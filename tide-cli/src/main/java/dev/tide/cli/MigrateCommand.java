@@ -1,6 +1,7 @@
 package dev.tide.cli;
 
 import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
 import dev.tide.core.TideConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,7 +30,7 @@ final class MigrateCommand implements Runnable {
                             target.data, running.get().url(), running.get().pid());
             return;
         }
-        Tide.Builder builder = target.db != null
+        TideBuilder builder = target.db != null
                 ? Tide.builder().postgres(target.db)
                 : Tide.builder().sqlite(target.data).purpose("tide migrate");
         try (Tide tide = builder.config(TideConfig.defaults().withMaintenanceInterval(null))

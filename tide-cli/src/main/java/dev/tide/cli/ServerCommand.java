@@ -5,6 +5,7 @@ import dev.tide.api.auth.Accounts;
 import dev.tide.api.auth.NewAccount;
 import dev.tide.api.auth.Role;
 import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
 import dev.tide.core.TideConfig;
 import dev.tide.server.TideNode;
 import dev.tide.server.TideServer;
@@ -178,7 +179,7 @@ final class ServerCommand implements Runnable {
         }
         IntakeSettings intake = intakeSettings();
         String purpose = "tide server on " + host + ":" + port;
-        Tide.Builder engine = target.db != null
+        TideBuilder engine = target.db != null
                 ? Tide.builder().postgres(target.db)
                 : Tide.builder().sqlite(target.data);
         if (payloadCap < 1) {

@@ -5,6 +5,7 @@ import dev.tide.api.auth.Accounts;
 import dev.tide.client.TideClient;
 import dev.tide.core.DataFolderLock;
 import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
 import dev.tide.core.TideConfig;
 import dev.tide.core.store.sqlite.SqliteStore;
 import java.io.IOException;
@@ -176,7 +177,7 @@ final class TargetOptions {
     }
 
     /** An engine for one command: no maintenance thread, the command does its work and closes it. */
-    private static Tide oneShot(Tide.Builder builder) {
+    private static Tide oneShot(TideBuilder builder) {
         return builder.config(TideConfig.defaults().withMaintenanceInterval(null))
                 .build();
     }

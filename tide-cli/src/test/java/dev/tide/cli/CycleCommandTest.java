@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -53,9 +54,9 @@ class CycleCommandTest {
     }
 
     private List<TaskInfo> tasks() {
-        List<TaskInfo>[] tasks = new List[1];
-        withEngine(tide -> tasks[0] = tide.tasks(TaskQuery.all()).items());
-        return tasks[0];
+        AtomicReference<List<TaskInfo>> tasks = new AtomicReference<>();
+        withEngine(tide -> tasks.set(tide.tasks(TaskQuery.all()).items()));
+        return tasks.get();
     }
 
     @AfterEach

@@ -106,6 +106,8 @@ final class RemoteErrors {
 
     /** A 413 worded otherwise (by a proxy, say): still the type callers catch, with the words as given. */
     private static final class WordedTooLarge extends PayloadTooLargeException {
+        private static final long serialVersionUID = 1L;
+
         private final String message;
 
         WordedTooLarge(String message) {

@@ -111,6 +111,8 @@ public final class DataFolderLock implements AutoCloseable {
 
     /** The folder is locked by another process (HTTP 409, CLI exit 1). */
     public static final class FolderInUseException extends TideException {
+        private static final long serialVersionUID = 1L;
+
         public FolderInUseException(Path folder, String holder) {
             super(
                     409,

@@ -11,18 +11,21 @@ import dev.tide.api.Warning;
 import dev.tide.core.engine.Inputs;
 import dev.tide.core.engine.KnownTypes;
 import dev.tide.core.engine.TypeRanges;
-import dev.tide.core.store.Store;
+import dev.tide.core.store.Catalog;
+import dev.tide.core.store.Reporting;
 import java.util.List;
 
 /** {@link Monitoring} in this process: read from the store, with the warnings only the engine knows added. */
 final class EmbeddedMonitoring implements Monitoring {
     private static final int OPEN_JOBS_IN_STATUS = 50;
 
-    private final Store store;
+    private final Reporting store;
+    private final Catalog catalog;
     private final KnownTypes knownTypes;
 
-    EmbeddedMonitoring(Store store, KnownTypes knownTypes) {
+    EmbeddedMonitoring(Reporting store, Catalog catalog, KnownTypes knownTypes) {
         this.store = store;
+        this.catalog = catalog;
         this.knownTypes = knownTypes;
     }
 
@@ -39,7 +42,7 @@ final class EmbeddedMonitoring implements Monitoring {
      * ranges were checked): the engine bounds such values where it uses them; {@code tide status} shows these lines.
      */
     List<String> storedOutOfRange() {
-        return TypeRanges.outOfRange(store.taskTypeList(), store.jobTypeList());
+        return TypeRanges.outOfRange(catalog.taskTypeList(), catalog.jobTypeList());
     }
 
     @Override

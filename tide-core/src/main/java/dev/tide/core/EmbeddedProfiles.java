@@ -8,7 +8,7 @@ import dev.tide.api.ProfileStatus;
 import dev.tide.api.Profiles;
 import dev.tide.core.engine.Inputs;
 import dev.tide.core.engine.LoadSignals;
-import dev.tide.core.store.Store;
+import dev.tide.core.store.ProfileStore;
 import java.time.InstantSource;
 import java.util.List;
 
@@ -17,11 +17,11 @@ import java.util.List;
  * transaction), load readings to this node's signals, which the claims of this node read.
  */
 final class EmbeddedProfiles implements Profiles {
-    private final Store store;
+    private final ProfileStore store;
     private final InstantSource clock;
     private final LoadSignals load;
 
-    EmbeddedProfiles(Store store, InstantSource clock, LoadSignals load) {
+    EmbeddedProfiles(ProfileStore store, InstantSource clock, LoadSignals load) {
         this.store = store;
         this.clock = clock;
         this.load = load;

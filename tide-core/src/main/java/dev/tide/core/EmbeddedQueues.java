@@ -11,7 +11,7 @@ import dev.tide.api.TideEvent;
 import dev.tide.api.UserShares;
 import dev.tide.core.engine.AdminLog;
 import dev.tide.core.engine.Inputs;
-import dev.tide.core.store.Store;
+import dev.tide.core.store.Catalog;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
  * waiting on the queues it may have opened.
  */
 final class EmbeddedQueues implements Queues {
-    private final Store store;
+    private final Catalog store;
     private final InstantSource clock;
     private final AdminLog admin;
     private final Runnable reorderSoon;
@@ -38,7 +38,7 @@ final class EmbeddedQueues implements Queues {
      * @param status the report that suspending or resuming the server answers with
      */
     EmbeddedQueues(
-            Store store,
+            Catalog store,
             InstantSource clock,
             AdminLog admin,
             Runnable reorderSoon,

@@ -4,7 +4,6 @@ import dev.tide.api.Ack;
 import dev.tide.api.AckResult;
 import dev.tide.api.ClaimRequest;
 import dev.tide.api.CoalescingCheck;
-import dev.tide.api.DeadlineListener;
 import dev.tide.api.EnqueueResult;
 import dev.tide.api.EnqueuedAndClaimed;
 import dev.tide.api.InputRanges;
@@ -36,7 +35,6 @@ import dev.tide.api.auth.Owners;
 import dev.tide.api.worker.WorkerPool;
 import dev.tide.core.auth.AccountBook;
 import dev.tide.core.blob.BlobStore;
-import dev.tide.core.blob.FolderBlobStore;
 import dev.tide.core.cycle.CycleScheduler;
 import dev.tide.core.engine.AckResolver;
 import dev.tide.core.engine.AdminLog;
@@ -57,7 +55,6 @@ import dev.tide.core.engine.ReadySignal;
 import dev.tide.core.engine.RecordPruning;
 import dev.tide.core.engine.Schedules;
 import dev.tide.core.engine.TaskResolver;
-import dev.tide.core.engine.Tokens;
 import dev.tide.core.engine.TypeRanges;
 import dev.tide.core.engine.TypeRegistry;
 import dev.tide.core.processor.ProcessorActivity;
@@ -65,11 +62,11 @@ import dev.tide.core.processor.ProcessorBook;
 import dev.tide.core.processor.ProcessorClaims;
 import dev.tide.core.processor.ProcessorHost;
 import dev.tide.core.processor.Processors;
+import dev.tide.core.settings.BlobSettings;
 import dev.tide.core.store.CallerLease;
 import dev.tide.core.store.ExpiredLease;
 import dev.tide.core.store.InsertBatch;
 import dev.tide.core.store.IntakePass;
-import dev.tide.core.store.JobEndHook;
 import dev.tide.core.store.JobInsertResult;
 import dev.tide.core.store.JobRow;
 import dev.tide.core.store.LeaseExtension;
@@ -81,15 +78,9 @@ import dev.tide.core.store.Store;
 import dev.tide.core.store.TaskClaim;
 import dev.tide.core.store.TaskClaimById;
 import dev.tide.core.store.TaskRow;
+import dev.tide.core.store.Tokens;
 import dev.tide.core.store.Unparked;
-import dev.tide.core.store.postgresql.PostgresOptions;
-import dev.tide.core.store.postgresql.PostgresStore;
-import dev.tide.core.store.sqlite.SqliteStore;
-import dev.tide.core.time.DatabaseAnchoredClock;
-import dev.tide.core.time.HostClock;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -99,13 +90,10 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
-import java.util.function.Function;
-import java.util.random.RandomGenerator;
 
 /**
  * The embedded Tide engine: a {@link TaskQueue} over a {@link Store}, with maintenance and worker pools.
@@ -162,7 +150,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
      * besides: {@code ownedClock} is closed before the store, {@code folderLock} after it, and the blob store (which
      * may be null) with the store.
      */
-    private Tide(
+    Tide(
             Store store,
             HookRelay relay,
             InstantSource clock,
@@ -191,11 +179,11 @@ public final class Tide implements TaskQueue, AccountWorkers {
             this.sessions = new ProfileSessions(clock);
             this.types = new TypeRegistry(store, config.taskDefaults());
             types.reload();
-            this.knownTypes = new KnownTypes(store, clock);
+            this.knownTypes = new KnownTypes(store, store, store, clock);
             if (blobStore != null) {
                 blobStore.check();
             }
-            this.blobs = new BlobPayloads(blobStore, store);
+            this.blobs = new BlobPayloads(blobStore, store, store);
             BlobPlacement placement = blobStore == null
                     ? BlobPlacement.NONE
                     : BlobPlacement.of(blobStore.name(), config.blobs(), config.payloadCapBytes());
@@ -203,15 +191,15 @@ public final class Tide implements TaskQueue, AccountWorkers {
             this.acks = new AckResolver(types, resolver, config.payloadCapBytes());
             relay.target = new JobNotices(types, resolver, clock);
             store.readySubscribe(queue -> ready.signal(List.of(queue)));
-            this.maintenance =
-                    new Maintenance(store, clock, acks, types, config.retention(), draws, this::afterSettle, blobs);
-            this.deadlines = new DeadlineMonitor(store, clock, types, resolver, deadlineSettings, this::wake);
-            this.schedules = new Schedules(store, clock, resolver, this::wake);
+            this.maintenance = new Maintenance(
+                    store, store, store, clock, acks, types, config.retention(), draws, this::afterSettle, blobs);
+            this.deadlines = new DeadlineMonitor(store, store, clock, types, resolver, deadlineSettings, this::wake);
+            this.schedules = new Schedules(store, store, clock, resolver, this::wake);
             this.cycles = new CycleScheduler(this, config.maintenanceInterval() != null);
             this.admin = new AdminLog(store, clock);
             this.accounts = new AccountBook(store, clock, admin);
             this.profiles = new EmbeddedProfiles(store, clock, load);
-            this.monitoring = new EmbeddedMonitoring(store, knownTypes);
+            this.monitoring = new EmbeddedMonitoring(store, store, knownTypes);
             this.queues = new EmbeddedQueues(store, clock, admin, maintenance::nudge, this::wake, monitoring::status);
             this.digest = new Digest(store, this.config.stats(), resolver, this.config.nodeName(), this::wake);
             maintenance.alsoRun(new RecordPruning(store, this.config.stats())::run);
@@ -224,7 +212,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
             this.processorBook = new ProcessorBook(store, config.pollInterval());
             this.processorHost =
                     new ProcessorHost(this, store, clock, this.config.nodeName(), processorBook, processorActivity);
-            this.processors = new Processors(store, clock, processorBook, changed -> {
+            this.processors = new Processors(store, store, clock, processorBook, changed -> {
                 processorHost.nudge();
                 wake(Set.of(changed.queue()));
             });
@@ -243,8 +231,8 @@ public final class Tide implements TaskQueue, AccountWorkers {
         }
     }
 
-    public static Builder builder() {
-        return new Builder();
+    public static TideBuilder builder() {
+        return new TideBuilder();
     }
 
     // --- producing -----------------------------------------------------------------------------------------------
@@ -875,7 +863,6 @@ public final class Tide implements TaskQueue, AccountWorkers {
         return deadlines.runOnce();
     }
 
-    /** Where the engine counts what it observes (deadline warnings and violations). */
     /**
      * The built-in user store: who may call a {@code TideServer} in front of this engine, with which roles and
      * credentials. The engine itself does not check callers; the server does.
@@ -975,246 +962,13 @@ public final class Tide implements TaskQueue, AccountWorkers {
         closeQuietly(folderLock);
     }
 
-    private static void closeQuietly(AutoCloseable resource) {
+    static void closeQuietly(AutoCloseable resource) {
         if (resource != null) {
             try {
                 resource.close();
             } catch (Exception ignored) {
                 // Closing at shutdown; nothing left to do about it.
             }
-        }
-    }
-
-    /** Forwards the store's job-end callback to the engine's hook once it exists (the store is built first). */
-    private static final class HookRelay implements JobEndHook {
-        volatile JobEndHook target = JobEndHook.NONE;
-
-        @Override
-        public List<TaskRow> tasksFor(JobInfo finishedJob) {
-            return target.tasksFor(finishedJob);
-        }
-    }
-
-    /** Configures and opens an engine. */
-    public static final class Builder {
-        private Path sqliteFolder;
-        private String postgresUrl;
-        private PostgresOptions postgresOptions;
-        private Function<JobEndHook, Store> storeFactory;
-        private InstantSource clock;
-        private RaceDraws draws = RaceDraws.threadLocal();
-        private TideConfig config = TideConfig.defaults();
-        private boolean migrate = true;
-        private boolean lockFolder = true;
-        private String purpose = "embedded Tide";
-        private Duration deadlineMargin = DeadlineSettings.DEFAULT_MARGIN;
-        private final List<DeadlineListener> deadlineListeners = new ArrayList<>();
-        private MeterRegistry meterRegistry;
-        private final Map<String, CoalescingCheck> coalescingChecks = new HashMap<>();
-        private BlobStore blobStore;
-
-        /** Embedded storage in {@code folder} (created if missing), locked against other processes. */
-        public Builder sqlite(Path folder) {
-            this.sqliteFolder = folder;
-            this.postgresUrl = null;
-            this.storeFactory = null;
-            return this;
-        }
-
-        /**
-         * Storage in a PostgreSQL database shared by any number of nodes (its schema is the first of the URL's search
-         * path, e.g. {@code ?currentSchema=tide}). Unless a clock is given, time is the database's: a
-         * {@link DatabaseAnchoredClock}. The node name defaults to the host name.
-         */
-        public Builder postgres(String jdbcUrl) {
-            return postgres(jdbcUrl, PostgresOptions.defaults());
-        }
-
-        public Builder postgres(String jdbcUrl, PostgresOptions options) {
-            this.postgresUrl = jdbcUrl;
-            this.postgresOptions = options;
-            this.sqliteFolder = null;
-            this.storeFactory = null;
-            return this;
-        }
-
-        /** A store of your own making (a test's, say). */
-        public Builder store(Function<JobEndHook, Store> factory) {
-            this.storeFactory = factory;
-            this.sqliteFolder = null;
-            this.postgresUrl = null;
-            return this;
-        }
-
-        /** The clock for everything time-based; the system clock by default (the database's on PostgreSQL). */
-        public Builder clock(InstantSource value) {
-            this.clock = value;
-            return this;
-        }
-
-        /**
-         * The random source of roulette queues' draws; each thread's own {@code ThreadLocalRandom} by default. Give a
-         * seeded {@link java.util.Random} (which is safe to share between threads) to make draws repeatable.
-         */
-        public Builder random(RandomGenerator value) {
-            this.draws = RaceDraws.from(value);
-            return this;
-        }
-
-        public Builder config(TideConfig value) {
-            this.config = value;
-            return this;
-        }
-
-        /**
-         * Decides, for tasks of {@code taskType} enqueued through this engine (directly, by acknowledgements, or over
-         * HTTP to a server on it), what each does to the pending tasks with its coalescing key, in place of the type's
-         * {@link TaskType#coalescing()} policy. In-process only: tasks enqueued through another engine on the same
-         * database follow the type's policy. See {@link CoalescingCheck}.
-         */
-        public Builder coalescingCheck(String taskType, CoalescingCheck check) {
-            TaskType.requireName("taskType", taskType);
-            if (check == null) {
-                coalescingChecks.remove(taskType);
-            } else {
-                coalescingChecks.put(taskType, check);
-            }
-            return this;
-        }
-
-        /**
-         * Where payloads above {@link BlobSettings#thresholdBytes()} go: a {@link FolderBlobStore} or an
-         * {@link dev.tide.core.blob.S3BlobStore}, which the engine closes with itself. On SQLite the default is a folder
-         * {@code blobs} in the data folder; on PostgreSQL there is none unless given (payloads then stay in their rows,
-         * within the payload cap). Nodes sharing a database must share one blob store.
-         */
-        public Builder blobStore(BlobStore value) {
-            this.blobStore = value;
-            return this;
-        }
-
-        /** Whether to apply pending migrations on open (default true). */
-        public Builder migrate(boolean value) {
-            this.migrate = value;
-            return this;
-        }
-
-        /** What the folder lock tells a second process this one is doing (e.g. "tide server on port 7070"). */
-        public Builder purpose(String value) {
-            this.purpose = value;
-            return this;
-        }
-
-        /**
-         * How long before a task's or job's deadline the deadline monitor raises its early warning (default
-         * {@link DeadlineSettings#DEFAULT_MARGIN}); zero raises only violations. One margin for every task and job:
-         * nodes sharing a database should agree on it, since the leader's applies.
-         */
-        public Builder deadlineMargin(Duration value) {
-            if (value == null || value.isNegative()) {
-                throw new IllegalArgumentException("deadlineMargin must be zero or positive");
-            }
-            this.deadlineMargin = value;
-            return this;
-        }
-
-        /** Called with every deadline warning and violation this engine raises (see {@link DeadlineListener}). */
-        public Builder deadlineListener(DeadlineListener listener) {
-            this.deadlineListeners.add(Objects.requireNonNull(listener, "listener"));
-            return this;
-        }
-
-        /**
-         * Where the engine counts tasks enqueued, claimed and acknowledged, times enqueues and claims, and counts deadline
-         * warnings and violations; a {@link SimpleMeterRegistry} of its own by default.
-         */
-        public Builder meterRegistry(MeterRegistry value) {
-            this.meterRegistry = value;
-            return this;
-        }
-
-        /** Skip the folder lock: only for tests that open one folder twice in one process on purpose. */
-        public Builder lockFolder(boolean value) {
-            this.lockFolder = value;
-            return this;
-        }
-
-        public Tide build() {
-            HookRelay relay = new HookRelay();
-            if (sqliteFolder != null) {
-                Path folder = sqliteFolder;
-                DataFolderLock lock = lockFolder ? DataFolderLock.acquire(folder, purpose) : null;
-                try {
-                    Store store = SqliteStore.open(folder, relay);
-                    BlobStore blobs = blobStore != null ? blobStore : new FolderBlobStore(folder.resolve("blobs"));
-                    return new Tide(
-                            store,
-                            relay,
-                            clockOrSystem(),
-                            null,
-                            config,
-                            migrate,
-                            lock,
-                            draws,
-                            deadlineSettings(),
-                            coalescingChecks,
-                            blobs);
-                } catch (RuntimeException e) {
-                    closeQuietly(lock);
-                    throw e;
-                }
-            }
-            if (postgresUrl != null) {
-                PostgresStore store = PostgresStore.open(postgresUrl, postgresOptions, relay);
-                DatabaseAnchoredClock anchored = null;
-                try {
-                    if (clock == null) {
-                        anchored = new DatabaseAnchoredClock(
-                                store::databaseNowMillis, DatabaseAnchoredClock.DEFAULT_REANCHOR);
-                    }
-                } catch (RuntimeException e) {
-                    store.close();
-                    throw e;
-                }
-                return new Tide(
-                        store,
-                        relay,
-                        anchored != null ? anchored : clock,
-                        anchored,
-                        config,
-                        migrate,
-                        null,
-                        draws,
-                        deadlineSettings(),
-                        coalescingChecks,
-                        blobStore);
-            }
-            if (storeFactory == null) {
-                throw new IllegalStateException("choose a store: sqlite(folder), postgres(url) or store(factory)");
-            }
-            return new Tide(
-                    storeFactory.apply(relay),
-                    relay,
-                    clockOrSystem(),
-                    null,
-                    config,
-                    migrate,
-                    null,
-                    draws,
-                    deadlineSettings(),
-                    coalescingChecks,
-                    blobStore);
-        }
-
-        private DeadlineSettings deadlineSettings() {
-            return new DeadlineSettings(
-                    deadlineMargin,
-                    deadlineListeners,
-                    meterRegistry != null ? meterRegistry : new SimpleMeterRegistry());
-        }
-
-        private InstantSource clockOrSystem() {
-            return clock != null ? clock : HostClock.INSTANCE;
         }
     }
 }

@@ -2,6 +2,8 @@ package dev.tide.core;
 
 import dev.tide.api.RetryBackoff;
 import dev.tide.api.TaskDefaults;
+import dev.tide.core.settings.BlobSettings;
+import dev.tide.core.settings.StatsSettings;
 import java.time.Duration;
 import java.util.List;
 

@@ -17,6 +17,7 @@ class DataFolderLockTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the lock is held while a second opener is refused; never read
     void aSecondOpenerIsToldWhoHoldsTheFolder() {
         try (DataFolderLock first = DataFolderLock.acquire(folder, "tide server on port 7070")) {
             assertThatThrownBy(() -> DataFolderLock.acquire(folder, "tide enqueue"))
@@ -32,6 +33,7 @@ class DataFolderLockTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the engine holds its folder's lock while the body runs; never read
     void anEngineLocksItsFolder() {
         try (Tide tide = Tide.builder().sqlite(folder).purpose("test engine").build()) {
             assertThatThrownBy(() -> Tide.builder().sqlite(folder).build())

@@ -10,7 +10,7 @@ class PostgresCoalescingCheckTest extends CoalescingCheckContract {
     static final PostgresSchema db = PostgresSchema.perClass("check");
 
     @Override
-    protected Tide.Builder storage() {
+    protected TideBuilder storage() {
         return Tide.builder().postgres(db.url());
     }
 }

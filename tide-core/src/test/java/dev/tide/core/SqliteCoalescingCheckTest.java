@@ -9,7 +9,7 @@ class SqliteCoalescingCheckTest extends CoalescingCheckContract {
     private Path folder;
 
     @Override
-    protected Tide.Builder storage() {
+    protected TideBuilder storage() {
         folder = TempFolders.create("tide-check-");
         return Tide.builder().sqlite(folder);
     }

@@ -39,6 +39,7 @@ public final class NightlyImport {
 
     private NightlyImport() {}
 
+    @SuppressWarnings("try") // the pool works while it is open; the loop inside only watches the job
     public static void main(String[] args) throws InterruptedException {
         ManualClock clock = new ManualClock(START);
         Map<Instant, Integer> linesPerHour = new ConcurrentHashMap<>();

@@ -110,7 +110,7 @@ final class IdPlaces {
                     }
                 }
                 Iterator<Map.Entry<String, JsonNode>> properties =
-                        schema.path("properties").fields();
+                        schema.path("properties").properties().iterator();
                 while (properties.hasNext()) {
                     Map.Entry<String, JsonNode> property = properties.next();
                     schema(property.getValue(), at.isEmpty() ? property.getKey() : at + "." + property.getKey());

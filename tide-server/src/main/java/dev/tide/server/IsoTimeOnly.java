@@ -26,6 +26,8 @@ final class IsoTimeOnly {
     }
 
     private static final class TextOnly<T> extends StdDeserializer<T> {
+        private static final long serialVersionUID = 1L;
+
         private final transient JsonDeserializer<T> iso;
 
         TextOnly(Class<T> type, JsonDeserializer<T> iso) {

@@ -5,7 +5,6 @@ import dev.tide.api.json.Json;
 import java.nio.ByteBuffer;
 import org.eclipse.jetty.http.HttpException;
 import org.eclipse.jetty.http.HttpField;
-import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -38,13 +37,6 @@ final class JsonErrorHandler extends ErrorHandler {
             Request request, Response response, int code, String message, Throwable cause, Callback callback) {
         response.getHeaders().put(JSON);
         response.write(true, body(code, message, cause), callback);
-    }
-
-    /** The body Jetty sends when it cannot even build a request to pass to {@link #handle}. */
-    @Override
-    public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
-        fields.put(JSON);
-        return body(status, reason, null);
     }
 
     private ByteBuffer body(int status, String reason, Throwable cause) {

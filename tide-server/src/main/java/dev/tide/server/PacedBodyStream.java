@@ -4,7 +4,7 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
-import org.eclipse.jetty.http.BadMessageException;
+import org.eclipse.jetty.http.HttpException;
 
 /**
  * A request body that may keep the server waiting only so long: a grace period, plus one second for each
@@ -47,7 +47,7 @@ final class PacedBodyStream extends FilterInputStream {
         waitedNanos += System.nanoTime() - started;
         delivered += bytes;
         if (minBytesPerSecond > 0 && waitedNanos > graceNanos + delivered * 1_000_000_000L / minBytesPerSecond) {
-            throw new BadMessageException(
+            throw new HttpException.RuntimeException(
                     408,
                     delivered + " bytes in " + waitedNanos / 1_000_000 + " ms of waiting, under " + minBytesPerSecond
                             + " bytes per second after a grace of " + graceNanos / 1_000_000 + " ms");

@@ -8,6 +8,8 @@ import dev.tide.api.TideException;
  * nothing about whether the user exists.
  */
 final class SignInRefusedException extends TideException {
+    private static final long serialVersionUID = 1L;
+
     private final int retryAfterSeconds;
     private final String code;
 

@@ -25,7 +25,7 @@ final class UnicodeText {
                 require(node.get(i), path + "[" + i + "]");
             }
         } else if (node.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> field = it.next();
                 String at = path.isEmpty() ? field.getKey() : path + "." + field.getKey();
                 check(at, field.getKey());

@@ -28,8 +28,7 @@ class AuthenticationTest extends HttpTestBase {
     @Test
     void aRequestWithoutAValidTokenIsRefusedWithAChallenge() {
         try (RawHttp anonymous = raw.as(null);
-                RawHttp forged = raw.as("tide_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
-                RawHttp notBearer = raw.as(null)) {
+                RawHttp forged = raw.as("tide_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")) {
             for (RawHttp.Answer answer : new RawHttp.Answer[] {
                 anonymous.post("v1/tasks", TASK),
                 forged.post("v1/tasks", TASK),

@@ -1,6 +1,7 @@
 package dev.tide.server;
 
 import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
 import dev.tide.core.TideConfig;
 import dev.tide.core.testing.TestUsers;
 import dev.tide.core.time.ManualClock;
@@ -21,7 +22,7 @@ final class FuzzTarget implements AutoCloseable {
     private final TideServer server;
     final ApiFuzzer fuzzer;
 
-    FuzzTarget(String name, Tide.Builder store) {
+    FuzzTarget(String name, TideBuilder store) {
         this.name = name;
         this.engine = store.clock(new ManualClock(START))
                 .config(TideConfig.defaults().withMaintenanceInterval(null))

@@ -95,7 +95,9 @@ class IdMarksTest {
             }
             JsonNode properties = node.path("properties");
             if (properties.isObject()) {
-                for (Iterator<Map.Entry<String, JsonNode>> it = properties.fields(); it.hasNext(); ) {
+                for (Iterator<Map.Entry<String, JsonNode>> it =
+                                properties.properties().iterator();
+                        it.hasNext(); ) {
                     Map.Entry<String, JsonNode> property = it.next();
                     JsonNode schema = property.getValue();
                     if (ID_LIKE.matcher(property.getKey()).matches()
@@ -106,7 +108,7 @@ class IdMarksTest {
                     }
                 }
             }
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> child = it.next();
                 walk(
                         document,

@@ -33,6 +33,7 @@ class IntakeRoutesTest extends HttpTestBase {
     }
 
     @Test
+    @SuppressWarnings("try") // the Actor.Scope names who acts inside it; never read
     void putSwitchesItForEveryNodeAndLogsWhoDid() {
         DocumentedResponses documented = new DocumentedResponses(served());
 

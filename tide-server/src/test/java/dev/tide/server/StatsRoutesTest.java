@@ -72,6 +72,7 @@ class StatsRoutesTest extends HttpTestBase {
     }
 
     @Test
+    @SuppressWarnings("try") // the Actor.Scope names who acts inside it; never read
     void theActorAClientNamesIsRecordedWithItsActions() {
         try (TideClient ada = TideClient.builder(fixture.server().uri())
                 .token(fixture.adminToken())

@@ -139,7 +139,7 @@ abstract class TenantFuzzContract {
     private List<Probe> probes() {
         List<Probe> probes = new ArrayList<>();
         for (Iterator<Map.Entry<String, JsonNode>> paths =
-                        document.path("paths").fields();
+                        document.path("paths").properties().iterator();
                 paths.hasNext(); ) {
             Map.Entry<String, JsonNode> path = paths.next();
             for (String method : METHODS) {
@@ -247,7 +247,7 @@ abstract class TenantFuzzContract {
                 schema.path(combinator).forEach(part -> bodyPlaces(part, at, found, refs));
             }
             for (Iterator<Map.Entry<String, JsonNode>> it =
-                            schema.path("properties").fields();
+                            schema.path("properties").properties().iterator();
                     it.hasNext(); ) {
                 Map.Entry<String, JsonNode> property = it.next();
                 at.add(property.getKey());

@@ -7,6 +7,8 @@ import dev.tide.api.TideException;
  * wrong password. The message never says which of user or password was wrong.
  */
 public class AuthenticationException extends TideException {
+    private static final long serialVersionUID = 1L;
+
     public AuthenticationException(String message) {
         super(401, message);
     }

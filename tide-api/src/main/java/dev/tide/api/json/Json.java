@@ -1,11 +1,13 @@
 package dev.tide.api.json;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
@@ -25,6 +27,16 @@ import dev.tide.api.InvalidRequestException;
 public final class Json {
     private static final ObjectMapper LENIENT = build(false);
     private static final ObjectMapper STRICT = build(true);
+    /**
+     * A reader per type, its deserializer found once: {@code mapper.readValue(text, type)} resolves the type and looks
+     * its deserializer up on every call, which a drain profile showed per task payload.
+     */
+    private static final ClassValue<ObjectReader> READERS = new ClassValue<>() {
+        @Override
+        protected ObjectReader computeValue(Class<?> type) {
+            return LENIENT.readerFor(type);
+        }
+    };
 
     private Json() {}
 
@@ -35,7 +47,9 @@ public final class Json {
                 .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
                 .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, strict)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-                .serializationInclusion(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL);
+                // what the deprecated serializationInclusion(NON_NULL) set: nulls omitted, and null map values
+                .defaultPropertyInclusion(
+                        JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL));
         if (strict) {
             builder.addModule(TextOnlyEnums.module())
                     .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
@@ -77,7 +91,7 @@ public final class Json {
     /** Reads JSON text into the given type. */
     public static <T> T read(String json, Class<T> type) {
         try {
-            return LENIENT.readValue(json, type);
+            return READERS.get(type).readValue(json);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(
                     "cannot read JSON as " + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
@@ -86,13 +100,17 @@ public final class Json {
 
     /**
      * Checks that {@code text} is one JSON value and returns it in compact form, so equal documents written with
-     * different whitespace compare equal (idempotency keys compare payloads this way).
+     * different whitespace compare equal (idempotency keys compare payloads this way). Text already in that form is
+     * returned as it is, without a parse ({@link CompactJson}).
      *
      * @throws InvalidRequestException naming {@code field} when the text is not JSON
      */
     public static String normalize(String field, String text) {
         if (text == null) {
             return null;
+        }
+        if (CompactJson.isCompact(text)) {
+            return text;
         }
         try {
             JsonNode node = LENIENT.readTree(text);

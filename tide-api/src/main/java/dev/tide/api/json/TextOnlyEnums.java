@@ -33,6 +33,8 @@ final class TextOnlyEnums {
     }
 
     private static final class TextOnly extends DelegatingDeserializer {
+        private static final long serialVersionUID = 1L;
+
         private final Class<?> enumType;
 
         TextOnly(JsonDeserializer<?> delegate, Class<?> enumType) {

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 public final class FolderHolder {
     private FolderHolder() {}
 
+    @SuppressWarnings("try") // the engine holds its folder's lock while the body runs; never read
     public static void main(String[] args) throws InterruptedException {
         try (Tide tide = Tide.builder()
                 .sqlite(Path.of(args[0]))

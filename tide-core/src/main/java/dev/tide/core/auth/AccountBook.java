@@ -18,7 +18,7 @@ import dev.tide.api.auth.TokenInfo;
 import dev.tide.api.auth.TokenKind;
 import dev.tide.core.engine.AdminLog;
 import dev.tide.core.store.AccountRecord;
-import dev.tide.core.store.Store;
+import dev.tide.core.store.AccountStore;
 import dev.tide.core.store.TokenHolder;
 import dev.tide.core.store.TokenRow;
 import java.time.Duration;
@@ -35,12 +35,12 @@ public final class AccountBook implements Accounts {
     /** How long a session token from {@link #signIn} lasts when the caller does not say. */
     public static final Duration DEFAULT_SESSION = Duration.ofHours(12);
 
-    private final Store store;
+    private final AccountStore store;
     private final InstantSource clock;
     private final AdminLog admin;
     private final CallerCache cache;
 
-    public AccountBook(Store store, InstantSource clock, AdminLog admin) {
+    public AccountBook(AccountStore store, InstantSource clock, AdminLog admin) {
         this.store = store;
         this.clock = clock;
         this.admin = admin;

@@ -3,7 +3,7 @@ package dev.tide.core.engine;
 import dev.tide.api.Actor;
 import dev.tide.api.json.Json;
 import dev.tide.core.store.EventRow;
-import dev.tide.core.store.Store;
+import dev.tide.core.store.Reporting;
 import java.time.InstantSource;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,10 +14,10 @@ import java.util.Map;
  * action, and the store's methods stay free of logging.
  */
 public final class AdminLog {
-    private final Store store;
+    private final Reporting store;
     private final InstantSource clock;
 
-    public AdminLog(Store store, InstantSource clock) {
+    public AdminLog(Reporting store, InstantSource clock) {
         this.store = store;
         this.clock = clock;
     }

@@ -10,11 +10,12 @@ import dev.tide.api.PayloadCorruptException;
 import dev.tide.api.TaskBlob;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TideException;
-import dev.tide.core.FaultPoints;
 import dev.tide.core.blob.BlobStore;
 import dev.tide.core.blob.MissingBlobException;
 import dev.tide.core.blob.Sha256;
-import dev.tide.core.store.Store;
+import dev.tide.core.settings.FaultPoints;
+import dev.tide.core.store.TaskBlobs;
+import dev.tide.core.store.TaskReads;
 import dev.tide.core.store.TaskRow;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -42,12 +43,14 @@ public final class BlobPayloads {
     private static final Logger log = LoggerFactory.getLogger(BlobPayloads.class);
 
     private final BlobStore store;
-    private final Store tasks;
+    private final TaskBlobs tasks;
+    private final TaskReads reads;
 
     /** @param store the blob store, or null when the engine has none */
-    public BlobPayloads(BlobStore store, Store tasks) {
+    public BlobPayloads(BlobStore store, TaskBlobs tasks, TaskReads reads) {
         this.store = store;
         this.tasks = tasks;
+        this.reads = reads;
     }
 
     /** The blob store, or null. */
@@ -190,7 +193,7 @@ public final class BlobPayloads {
      * row now says; else lost.
      */
     private TaskInfo missing(TaskInfo task) {
-        Optional<TaskInfo> now = tasks.taskGet(task.id());
+        Optional<TaskInfo> now = reads.taskGet(task.id());
         if (now.isEmpty()) {
             throw new NotFoundException("task " + task.id());
         }

@@ -1,9 +1,9 @@
 package dev.tide.core.engine;
 
 import dev.tide.api.TaskBlob;
-import dev.tide.core.BlobSettings;
 import dev.tide.core.blob.BlobKeys;
 import dev.tide.core.blob.Sha256;
+import dev.tide.core.settings.BlobSettings;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 

@@ -3,11 +3,12 @@ package dev.tide.core.engine;
 import dev.tide.api.DeadlineListener;
 import dev.tide.api.DeadlineNotice;
 import dev.tide.api.json.Json;
+import dev.tide.core.store.Coordination;
 import dev.tide.core.store.DeadlineDue;
 import dev.tide.core.store.DeadlineRaise;
 import dev.tide.core.store.DeadlineRaised;
+import dev.tide.core.store.DeadlineStore;
 import dev.tide.core.store.EventRow;
-import dev.tide.core.store.Store;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -40,7 +41,8 @@ public final class DeadlineMonitor implements AutoCloseable {
     private static final int BATCH = 500;
     private static final int MAX_BATCHES_PER_PASS = 20;
 
-    private final Store store;
+    private final DeadlineStore deadlines;
+    private final Coordination coordination;
     private final InstantSource clock;
     private final TypeRegistry types;
     private final DeadlineAlerts alerts;
@@ -52,13 +54,15 @@ public final class DeadlineMonitor implements AutoCloseable {
 
     /** @param onAlertsReady told the queues that got alert tasks, to wake their claims */
     public DeadlineMonitor(
-            Store store,
+            DeadlineStore deadlines,
+            Coordination coordination,
             InstantSource clock,
             TypeRegistry types,
             TaskResolver resolver,
             DeadlineSettings settings,
             Consumer<Set<String>> onAlertsReady) {
-        this.store = store;
+        this.deadlines = deadlines;
+        this.coordination = coordination;
         this.clock = clock;
         this.types = types;
         this.alerts = new DeadlineAlerts(types, resolver);
@@ -74,7 +78,7 @@ public final class DeadlineMonitor implements AutoCloseable {
 
     /** One pass, if this node leads maintenance: raises every notice due now; returns how many this node raised. */
     public int runOnce() {
-        leader = store.leaderTryAcquire();
+        leader = coordination.leaderTryAcquire();
         if (!leader) {
             return 0;
         }
@@ -88,8 +92,9 @@ public final class DeadlineMonitor implements AutoCloseable {
     private int raise(int level, Instant until, Instant now, boolean tasks) {
         int raised = 0;
         for (int i = 0; i < MAX_BATCHES_PER_PASS; i++) {
-            List<DeadlineDue> due =
-                    tasks ? store.taskDeadlineDue(level, until, BATCH) : store.jobDeadlineDue(level, until, BATCH);
+            List<DeadlineDue> due = tasks
+                    ? deadlines.taskDeadlineDue(level, until, BATCH)
+                    : deadlines.jobDeadlineDue(level, until, BATCH);
             if (due.isEmpty()) {
                 break;
             }
@@ -97,7 +102,7 @@ public final class DeadlineMonitor implements AutoCloseable {
             for (DeadlineDue row : due) {
                 raises.add(raiseFor(row, now));
             }
-            DeadlineRaised done = store.deadlineRaise(raises);
+            DeadlineRaised done = deadlines.deadlineRaise(raises);
             if (!done.readyQueues().isEmpty()) {
                 onAlertsReady.accept(done.readyQueues());
             }
@@ -142,8 +147,8 @@ public final class DeadlineMonitor implements AutoCloseable {
     private long millisUntilNext(Duration cap) {
         long sleep = cap.toMillis();
         Instant now = clock.instant();
-        Optional<Instant> warning = store.deadlineNext(DeadlineDue.NONE).map(d -> d.minus(settings.margin()));
-        Optional<Instant> violation = store.deadlineNext(DeadlineDue.WARNED);
+        Optional<Instant> warning = deadlines.deadlineNext(DeadlineDue.NONE).map(d -> d.minus(settings.margin()));
+        Optional<Instant> violation = deadlines.deadlineNext(DeadlineDue.WARNED);
         for (Optional<Instant> due : List.of(warning, violation)) {
             if (due.isPresent()) {
                 sleep = Math.min(sleep, Duration.between(now, due.get()).toMillis());

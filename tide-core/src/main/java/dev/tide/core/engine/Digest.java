@@ -5,12 +5,12 @@ import dev.tide.api.NewTask;
 import dev.tide.api.PayloadTooLargeException;
 import dev.tide.api.TideEvent;
 import dev.tide.api.json.Json;
-import dev.tide.core.StatsSettings;
+import dev.tide.core.settings.StatsSettings;
 import dev.tide.core.store.DigestAdvance;
 import dev.tide.core.store.DigestReport;
 import dev.tide.core.store.EventRow;
 import dev.tide.core.store.InsertBatch;
-import dev.tide.core.store.Store;
+import dev.tide.core.store.Reporting;
 import dev.tide.core.store.TaskRow;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -36,13 +36,14 @@ public final class Digest {
     /** How many of the latest failures per type, and of the latest other events, a digest lists. */
     static final int LATEST = 5;
 
-    private final Store store;
+    private final Reporting store;
     private final StatsSettings settings;
     private final TaskResolver resolver;
     private final String node;
     private final Consumer<Set<String>> wake;
 
-    public Digest(Store store, StatsSettings settings, TaskResolver resolver, String node, Consumer<Set<String>> wake) {
+    public Digest(
+            Reporting store, StatsSettings settings, TaskResolver resolver, String node, Consumer<Set<String>> wake) {
         this.store = store;
         this.settings = settings;
         this.resolver = resolver;

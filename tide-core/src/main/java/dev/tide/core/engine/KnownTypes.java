@@ -4,7 +4,9 @@ import dev.tide.api.ProcessorInfo;
 import dev.tide.api.ScheduleInfo;
 import dev.tide.api.TaskType;
 import dev.tide.api.Warning;
-import dev.tide.core.store.Store;
+import dev.tide.core.store.Catalog;
+import dev.tide.core.store.ProcessorStore;
+import dev.tide.core.store.ScheduleStore;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -28,15 +30,19 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class KnownTypes {
     static final Duration RELOAD = Duration.ofSeconds(1);
 
-    private final Store store;
+    private final Catalog catalog;
+    private final ScheduleStore schedules;
+    private final ProcessorStore processors;
     private final InstantSource clock;
     private volatile Set<String> known = Set.of();
     private volatile long loadedAtNanos;
     private volatile boolean loaded;
     private final ReentrantLock reloading = new ReentrantLock();
 
-    public KnownTypes(Store store, InstantSource clock) {
-        this.store = store;
+    public KnownTypes(Catalog catalog, ScheduleStore schedules, ProcessorStore processors, InstantSource clock) {
+        this.catalog = catalog;
+        this.schedules = schedules;
+        this.processors = processors;
         this.clock = clock;
     }
 
@@ -47,7 +53,7 @@ public final class KnownTypes {
         if (fresh.isEmpty()) {
             return;
         }
-        store.namedTypeAdd(fresh, clock.instant());
+        catalog.namedTypeAdd(fresh, clock.instant());
         add(fresh);
     }
 
@@ -69,7 +75,7 @@ public final class KnownTypes {
     public List<Warning> waitingUnnamed() {
         reload();
         List<Warning> warnings = new ArrayList<>();
-        for (Map.Entry<String, Long> e : store.taskUnnamedTypeCounts().entrySet()) {
+        for (Map.Entry<String, Long> e : catalog.taskUnnamedTypeCounts().entrySet()) {
             if (!known.contains(e.getKey())) {
                 warnings.add(Warning.unknownType(e.getKey(), e.getValue()));
             }
@@ -102,14 +108,14 @@ public final class KnownTypes {
     }
 
     private void reload() {
-        Set<String> names = new HashSet<>(store.namedTypeList());
-        store.taskTypeList().stream().map(TaskType::name).forEach(names::add);
-        for (ScheduleInfo s : store.scheduleList()) {
+        Set<String> names = new HashSet<>(catalog.namedTypeList());
+        catalog.taskTypeList().stream().map(TaskType::name).forEach(names::add);
+        for (ScheduleInfo s : schedules.scheduleList()) {
             if (s.schedule().task() != null && s.schedule().task().type() != null) {
                 names.add(s.schedule().task().type());
             }
         }
-        for (ProcessorInfo p : store.processorList()) {
+        for (ProcessorInfo p : processors.processorList()) {
             names.addAll(p.processor().types());
         }
         known = Set.copyOf(names);

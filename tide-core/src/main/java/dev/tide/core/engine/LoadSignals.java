@@ -1,7 +1,7 @@
 package dev.tide.core.engine;
 
 import dev.tide.api.LoadReadings;
-import dev.tide.core.store.Store;
+import dev.tide.core.store.ProfileStore;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,7 +30,7 @@ public final class LoadSignals implements LoadReadings {
     static final Duration SAMPLE_EVERY = Duration.ofSeconds(5);
     static final Duration RECORD_EVERY = Duration.ofMinutes(1);
 
-    private final Store store;
+    private final ProfileStore store;
     private final InstantSource clock;
     private final Map<String, DoubleSupplier> sources = new ConcurrentHashMap<>();
     private final Map<String, Double> latest = new ConcurrentHashMap<>();
@@ -39,7 +39,7 @@ public final class LoadSignals implements LoadReadings {
     private final Map<String, Double> sampled = new ConcurrentHashMap<>();
     private volatile Instant sampledAt = Instant.MIN;
 
-    public LoadSignals(Store store, InstantSource clock) {
+    public LoadSignals(ProfileStore store, InstantSource clock) {
         this.store = store;
         this.clock = clock;
         register("cpu", LoadSignals::cpuLoad);

@@ -1,11 +1,13 @@
 package dev.tide.core.engine;
 
+import dev.tide.core.store.Coordination;
 import dev.tide.core.store.Expired;
 import dev.tide.core.store.ExpiredLease;
+import dev.tide.core.store.Housekeeping;
 import dev.tide.core.store.SettleBatch;
 import dev.tide.core.store.Settlement;
-import dev.tide.core.store.Store;
 import dev.tide.core.store.TaskPruned;
+import dev.tide.core.store.TaskSettlements;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -38,7 +40,9 @@ public final class Maintenance implements AutoCloseable {
     /** How far back a pass looks for fair-queue users deactivated by a claim that raced an enqueue. */
     static final Duration FAIR_WAKE_LOOKBACK = Duration.ofMinutes(1);
 
-    private final Store store;
+    private final Housekeeping housekeeping;
+    private final TaskSettlements settling;
+    private final Coordination coordination;
     private final InstantSource clock;
     private final AckResolver acks;
     private final TypeRegistry types;
@@ -51,7 +55,9 @@ public final class Maintenance implements AutoCloseable {
     private volatile boolean leader;
 
     public Maintenance(
-            Store store,
+            Housekeeping housekeeping,
+            TaskSettlements settling,
+            Coordination coordination,
             InstantSource clock,
             AckResolver acks,
             TypeRegistry types,
@@ -59,7 +65,9 @@ public final class Maintenance implements AutoCloseable {
             RaceDraws draws,
             Consumer<SettleBatch> onSettled,
             BlobPayloads blobs) {
-        this.store = store;
+        this.housekeeping = housekeeping;
+        this.settling = settling;
+        this.coordination = coordination;
         this.clock = clock;
         this.acks = acks;
         this.types = types;
@@ -81,7 +89,7 @@ public final class Maintenance implements AutoCloseable {
 
     /** One pass of every chore, if this node is the leader; returns whether it was. */
     public boolean runOnce() {
-        leader = store.leaderTryAcquire();
+        leader = coordination.leaderTryAcquire();
         if (!leader) {
             return false;
         }
@@ -106,7 +114,7 @@ public final class Maintenance implements AutoCloseable {
 
     private void promote(Instant now) {
         for (int i = 0; i < MAX_BATCHES_PER_PASS; i++) {
-            var queues = store.taskPromoteDue(now, BATCH);
+            var queues = housekeeping.taskPromoteDue(now, BATCH);
             if (queues.isEmpty()) {
                 return;
             }
@@ -116,7 +124,7 @@ public final class Maintenance implements AutoCloseable {
 
     private void expire(Instant now) {
         int expired = inBatches(() -> {
-            Expired batch = store.taskExpireDue(now, BATCH);
+            Expired batch = housekeeping.taskExpireDue(now, BATCH);
             if (batch.count() > 0) {
                 onSettled.accept(batch.effects());
             }
@@ -128,7 +136,7 @@ public final class Maintenance implements AutoCloseable {
     }
 
     private void moveLateJobs(Instant now) {
-        int moved = inBatches(() -> store.jobLateMove(now, BATCH));
+        int moved = inBatches(() -> housekeeping.jobLateMove(now, BATCH));
         if (moved > 0) {
             log.info("{} tasks of late jobs moved to their queues' late lanes", moved);
         }
@@ -136,12 +144,12 @@ public final class Maintenance implements AutoCloseable {
 
     private void reclaim(Instant now) {
         int reclaimed = inBatches(() -> {
-            List<ExpiredLease> expired = store.taskLeaseExpired(now, BATCH);
+            List<ExpiredLease> expired = housekeeping.taskLeaseExpired(now, BATCH);
             if (!expired.isEmpty()) {
                 List<Settlement> settlements = expired.stream()
                         .map(e -> acks.reclaim(e, "lease expired", now))
                         .toList();
-                onSettled.accept(store.taskSettleMany(settlements, now));
+                onSettled.accept(settling.taskSettleMany(settlements, now));
             }
             return expired.size();
         });
@@ -165,7 +173,7 @@ public final class Maintenance implements AutoCloseable {
 
     /** Wakes fair-queue users left asleep by an enqueue that raced the claim deactivating them. */
     private void wakeFairUsers(Instant now) {
-        int woken = store.fairUsersWake(now.minus(FAIR_WAKE_LOOKBACK));
+        int woken = housekeeping.fairUsersWake(now.minus(FAIR_WAKE_LOOKBACK));
         if (woken > 0) {
             log.debug("woke {} fair-queue users with ready tasks", woken);
         }
@@ -173,7 +181,9 @@ public final class Maintenance implements AutoCloseable {
 
     private void rekey(Instant now) {
         Instant settledBefore = now.minus(REKEY_GRACE);
-        for (int i = 0; i < MAX_BATCHES_PER_PASS && store.taskRekey(BATCH, settledBefore, draws::next) > 0; i++) {
+        for (int i = 0;
+                i < MAX_BATCHES_PER_PASS && housekeeping.taskRekey(BATCH, settledBefore, draws::next) > 0;
+                i++) {
             // keep going while there is work
         }
     }
@@ -184,12 +194,12 @@ public final class Maintenance implements AutoCloseable {
         }
         Instant cutoff = now.minus(retention);
         inBatches(() -> {
-            TaskPruned pruned = store.taskPrune(cutoff, BATCH);
+            TaskPruned pruned = housekeeping.taskPrune(cutoff, BATCH);
             // After the commit: a crash before this leaves orphans for the sweep, never a row without its blob.
             blobs.delete(pruned.blobKeys());
             return pruned.count();
         });
-        inBatches(() -> store.jobPrune(cutoff, BATCH));
+        inBatches(() -> housekeeping.jobPrune(cutoff, BATCH));
     }
 
     /** Wakes the thread for an early pass (a task was scheduled sooner than it planned to look). */
@@ -203,7 +213,7 @@ public final class Maintenance implements AutoCloseable {
     private long pass(Duration interval) {
         types.refreshIfStale();
         runOnce();
-        return PassThread.millisUntil(clock, store.taskNextRunAt(), interval);
+        return PassThread.millisUntil(clock, housekeeping.taskNextRunAt(), interval);
     }
 
     @Override
@@ -212,7 +222,7 @@ public final class Maintenance implements AutoCloseable {
             thread.close();
         }
         if (leader) {
-            store.leaderRelease();
+            coordination.leaderRelease();
             leader = false;
         }
     }

@@ -1,9 +1,9 @@
 package dev.tide.core.engine;
 
-import dev.tide.core.BlobSettings;
 import dev.tide.core.blob.BlobKeys;
 import dev.tide.core.blob.BlobStore;
-import dev.tide.core.store.Store;
+import dev.tide.core.settings.BlobSettings;
+import dev.tide.core.store.TaskBlobs;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,11 +26,11 @@ public final class OrphanSweep {
     static final int PAGE = 1000;
 
     private final BlobStore blobs;
-    private final Store store;
+    private final TaskBlobs store;
     private final BlobSettings settings;
     private Instant lastRun;
 
-    public OrphanSweep(BlobStore blobs, Store store, BlobSettings settings) {
+    public OrphanSweep(BlobStore blobs, TaskBlobs store, BlobSettings settings) {
         this.blobs = blobs;
         this.store = store;
         this.settings = settings;

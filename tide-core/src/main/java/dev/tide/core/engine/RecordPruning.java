@@ -1,7 +1,7 @@
 package dev.tide.core.engine;
 
-import dev.tide.core.StatsSettings;
-import dev.tide.core.store.Store;
+import dev.tide.core.settings.StatsSettings;
+import dev.tide.core.store.Housekeeping;
 import java.time.Instant;
 import java.util.function.BiFunction;
 import org.slf4j.Logger;
@@ -16,10 +16,10 @@ public final class RecordPruning {
     static final int BATCH = 1000;
     static final int MAX_BATCHES_PER_PASS = 50;
 
-    private final Store store;
+    private final Housekeeping store;
     private final StatsSettings settings;
 
-    public RecordPruning(Store store, StatsSettings settings) {
+    public RecordPruning(Housekeeping store, StatsSettings settings) {
         this.store = store;
         this.settings = settings;
     }

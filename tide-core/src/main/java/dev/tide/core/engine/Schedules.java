@@ -9,10 +9,11 @@ import dev.tide.api.ScheduleInfo;
 import dev.tide.api.TaskType;
 import dev.tide.api.TideEvent;
 import dev.tide.api.json.Json;
+import dev.tide.core.store.Coordination;
 import dev.tide.core.store.EventRow;
 import dev.tide.core.store.InsertBatch;
 import dev.tide.core.store.ScheduleFiring;
-import dev.tide.core.store.Store;
+import dev.tide.core.store.ScheduleStore;
 import dev.tide.core.store.TaskRow;
 import java.time.Duration;
 import java.time.Instant;
@@ -45,15 +46,22 @@ public final class Schedules implements dev.tide.api.Schedules, AutoCloseable {
     private static final int BATCH = 100;
     private static final int MAX_UPCOMING = 1000;
 
-    private final Store store;
+    private final ScheduleStore store;
+    private final Coordination coordination;
     private final InstantSource clock;
     private final TaskResolver resolver;
     private final Consumer<Set<String>> onReady;
     private PassThread thread;
 
     /** @param onReady told the queues that got ready instances, to wake their claims */
-    public Schedules(Store store, InstantSource clock, TaskResolver resolver, Consumer<Set<String>> onReady) {
+    public Schedules(
+            ScheduleStore store,
+            Coordination coordination,
+            InstantSource clock,
+            TaskResolver resolver,
+            Consumer<Set<String>> onReady) {
         this.store = store;
+        this.coordination = coordination;
         this.clock = clock;
         this.resolver = resolver;
         this.onReady = onReady;
@@ -139,7 +147,7 @@ public final class Schedules implements dev.tide.api.Schedules, AutoCloseable {
 
     /** One pass if this node leads maintenance; returns how many instances it enqueued. */
     public int runOnce() {
-        return store.leaderTryAcquire() ? fireDue() : 0;
+        return coordination.leaderTryAcquire() ? fireDue() : 0;
     }
 
     /**

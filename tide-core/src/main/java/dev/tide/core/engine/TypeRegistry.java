@@ -3,7 +3,7 @@ package dev.tide.core.engine;
 import dev.tide.api.JobType;
 import dev.tide.api.TaskDefaults;
 import dev.tide.api.TaskType;
-import dev.tide.core.store.Store;
+import dev.tide.core.store.Catalog;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -19,14 +19,14 @@ import java.util.stream.Collectors;
 public final class TypeRegistry {
     static final Duration REFRESH = Duration.ofSeconds(5);
 
-    private final Store store;
+    private final Catalog store;
     private final TaskDefaults engineDefaults;
     private volatile Map<String, TaskType> taskTypes = Map.of();
     private volatile Map<String, JobType> jobTypes = Map.of();
     private volatile Set<String> blobDeletingTypes = Set.of();
     private volatile long loadedAtNanos;
 
-    public TypeRegistry(Store store, TaskDefaults engineDefaults) {
+    public TypeRegistry(Catalog store, TaskDefaults engineDefaults) {
         this.store = store;
         this.engineDefaults = engineDefaults;
     }

@@ -2,7 +2,7 @@ package dev.tide.core.processor;
 
 import dev.tide.api.NotFoundException;
 import dev.tide.api.ProcessorInfo;
-import dev.tide.core.store.Store;
+import dev.tide.core.store.ProcessorStore;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,13 +14,13 @@ import java.util.Map;
  * the host's pass reads the list anyway. A claim thus costs no query for its processor most of the time.
  */
 public final class ProcessorBook {
-    private final Store store;
+    private final ProcessorStore store;
     private final long maxAgeNanos;
     private volatile Copy copy;
 
     private record Copy(Map<String, ProcessorInfo> byName, long readAtNanos) {}
 
-    public ProcessorBook(Store store, Duration maxAge) {
+    public ProcessorBook(ProcessorStore store, Duration maxAge) {
         this.store = store;
         this.maxAgeNanos = maxAge.toNanos();
     }

@@ -8,7 +8,7 @@ import dev.tide.api.TaskType;
 import dev.tide.api.worker.TaskHandler;
 import dev.tide.api.worker.WorkerPool;
 import dev.tide.core.engine.PassThread;
-import dev.tide.core.store.Store;
+import dev.tide.core.store.ProcessorStore;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.HashMap;
@@ -43,7 +43,7 @@ public final class ProcessorHost implements AutoCloseable {
             Duration.ofSeconds(5).toNanos();
 
     private final TaskQueue queue;
-    private final Store store;
+    private final ProcessorStore store;
     private final InstantSource clock;
     private final String node;
     private final ProcessorBook book;
@@ -61,7 +61,7 @@ public final class ProcessorHost implements AutoCloseable {
 
     public ProcessorHost(
             TaskQueue queue,
-            Store store,
+            ProcessorStore store,
             InstantSource clock,
             String node,
             ProcessorBook book,

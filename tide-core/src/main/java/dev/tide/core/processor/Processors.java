@@ -8,7 +8,8 @@ import dev.tide.api.ProcessorInfo;
 import dev.tide.api.ProcessorKind;
 import dev.tide.api.ProcessorRun;
 import dev.tide.api.TaskType;
-import dev.tide.core.store.Store;
+import dev.tide.core.store.ProcessorStore;
+import dev.tide.core.store.TaskClaims;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -25,14 +26,21 @@ public final class Processors implements dev.tide.api.Processors {
     /** A node's report older than this is shown {@link ProcessorRun.State#SILENT}: nodes report every few seconds. */
     public static final Duration SILENT_AFTER = Duration.ofSeconds(30);
 
-    private final Store store;
+    private final ProcessorStore store;
+    private final TaskClaims leases;
     private final InstantSource clock;
     private final ProcessorBook book;
     private final Consumer<ProcessorDefinition> changed;
 
     /** @param changed told after each change, with the processor's definition (to wake its queue's claims) */
-    public Processors(Store store, InstantSource clock, ProcessorBook book, Consumer<ProcessorDefinition> changed) {
+    public Processors(
+            ProcessorStore store,
+            TaskClaims leases,
+            InstantSource clock,
+            ProcessorBook book,
+            Consumer<ProcessorDefinition> changed) {
         this.store = store;
+        this.leases = leases;
         this.clock = clock;
         this.book = book;
         this.changed = changed;
@@ -116,7 +124,7 @@ public final class Processors implements dev.tide.api.Processors {
     private List<Long> leasesInQueue(List<String> workers, String queue) {
         List<Long> ids = new ArrayList<>();
         for (String worker : workers) {
-            for (LeasedTask leased : store.taskLeaseList(worker, null)) {
+            for (LeasedTask leased : leases.taskLeaseList(worker, null)) {
                 if (leased.task().queue().equals(queue)) {
                     ids.add(leased.id());
                 }

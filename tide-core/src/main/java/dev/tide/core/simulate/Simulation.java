@@ -14,6 +14,7 @@ import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskState;
 import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
 import dev.tide.core.TideConfig;
 import dev.tide.core.time.ManualClock;
 import java.time.Duration;
@@ -46,10 +47,10 @@ import java.util.Random;
  */
 public final class Simulation {
     private final SimulationSpec spec;
-    private final Tide.Builder storage;
+    private final TideBuilder storage;
     private final long seed;
 
-    private Simulation(SimulationSpec spec, Tide.Builder storage, long seed) {
+    private Simulation(SimulationSpec spec, TideBuilder storage, long seed) {
         this.spec = spec;
         this.storage = storage;
         this.seed = seed;
@@ -59,7 +60,7 @@ public final class Simulation {
      * Runs the simulation on the store {@code storage} is set up for, which must hold no tasks yet; {@code seed} draws
      * the load curve's noise.
      */
-    public static SimulationResult run(SimulationSpec spec, Tide.Builder storage, long seed) {
+    public static SimulationResult run(SimulationSpec spec, TideBuilder storage, long seed) {
         return new Simulation(spec, storage, seed).run();
     }
 

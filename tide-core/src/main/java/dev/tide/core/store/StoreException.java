@@ -7,6 +7,8 @@ import dev.tide.api.TideException;
  * may retry.
  */
 public class StoreException extends TideException {
+    private static final long serialVersionUID = 1L;
+
     public StoreException(String message, Throwable cause) {
         super(503, message, cause);
     }

@@ -58,8 +58,8 @@ public record TaskRow(
      * The tasks a new task waits on: existing tasks by id, and tasks of the same insert by their position in it.
      *
      * @param runAnyway whether a dependency that ends without succeeding counts as met (else the task is cancelled)
+     * @param field where the dependencies sit in the request (e.g. {@code tasks[2].dependsOn}), named in answers
      */
-    /** @param field where the dependencies sit in the request (e.g. {@code tasks[2].dependsOn}), named in answers */
     public record Dependencies(List<Long> taskIds, List<Integer> rows, boolean runAnyway, String field) {
         public static final Dependencies NONE = new Dependencies(List.of(), List.of(), false, "dependsOn");
 

@@ -13,6 +13,7 @@ import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskState;
 import dev.tide.api.TaskType;
 import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
 import dev.tide.core.TideConfig;
 import dev.tide.core.time.ManualClock;
 import java.time.Instant;
@@ -36,7 +37,7 @@ public abstract class CoalescingCheckContract {
     private volatile CoalescingCheck check;
 
     /** A builder with this store's storage set, on an empty database. */
-    protected abstract Tide.Builder storage();
+    protected abstract TideBuilder storage();
 
     /** Removes what {@link #storage()} created. */
     protected void cleanUp() {}

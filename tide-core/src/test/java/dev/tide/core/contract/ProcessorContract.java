@@ -54,6 +54,7 @@ public abstract class ProcessorContract extends ManualQueueContract {
     // --- definitions ---------------------------------------------------------------------------------------------
 
     @Test
+    @SuppressWarnings("try") // the Actor.Scope names who acts inside it; never read
     void aProcessorIsDefinedStoppedStartedStoppedAndRemovedWithItsActorLogged() {
         ProcessorDefinition intake =
                 remote("intake").withTypes(Set.of("metadata")).withUsers(UserFilter.requiring("crossref"));

@@ -350,6 +350,7 @@ public abstract class ProfileContract extends ManualQueueContract {
     }
 
     @Test
+    @SuppressWarnings("try") // the Actor.Scope names who acts inside it; never read
     void profilesAreReadChangedAndRemovedAtRuntimeWithEvents() {
         try (Actor.Scope ops = Actor.enter("ops@example.org")) {
             define("email", ProfileLimits.perHour(1));

@@ -15,6 +15,7 @@ import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TideEvent;
 import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
 import dev.tide.core.TideConfig;
 import dev.tide.core.time.ManualClock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -42,7 +43,7 @@ public abstract class DeadlineMonitorContract {
     private final List<Tide> opened = new CopyOnWriteArrayList<>();
 
     /** A builder on this test's storage: every call gives an engine on the same database. */
-    protected abstract Tide.Builder storage();
+    protected abstract TideBuilder storage();
 
     /** An engine with maintenance off (the test runs the monitor), listening into {@link #heard}. */
     protected Tide open() {

@@ -7,6 +7,7 @@ import dev.tide.api.EventQuery;
 import dev.tide.api.NewTask;
 import dev.tide.api.TideEvent;
 import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
 import dev.tide.core.TideConfig;
 import dev.tide.core.testing.PostgresSchema;
 import java.time.Duration;
@@ -24,7 +25,7 @@ class PostgresDeadlineMonitorTest extends DeadlineMonitorContract {
     static final PostgresSchema db = PostgresSchema.perClass("deadline");
 
     @Override
-    protected Tide.Builder storage() {
+    protected TideBuilder storage() {
         return Tide.builder().postgres(db.url());
     }
 

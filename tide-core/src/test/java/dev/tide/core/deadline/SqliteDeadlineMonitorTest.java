@@ -3,6 +3,7 @@ package dev.tide.core.deadline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
 import dev.tide.core.store.sqlite.SqliteStore;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,7 +16,7 @@ class SqliteDeadlineMonitorTest extends DeadlineMonitorContract {
     Path folder;
 
     @Override
-    protected Tide.Builder storage() {
+    protected TideBuilder storage() {
         return Tide.builder().sqlite(folder);
     }
 

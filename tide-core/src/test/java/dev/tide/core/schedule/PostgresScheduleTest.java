@@ -1,6 +1,7 @@
 package dev.tide.core.schedule;
 
 import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
 import dev.tide.core.testing.PostgresSchema;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -10,7 +11,7 @@ class PostgresScheduleTest extends ScheduleContract {
     static final PostgresSchema db = PostgresSchema.perClass("schedules");
 
     @Override
-    protected Tide.Builder storage() {
+    protected TideBuilder storage() {
         return Tide.builder().postgres(db.url());
     }
 }

@@ -15,6 +15,7 @@ import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskState;
 import dev.tide.api.TideEvent;
 import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
 import dev.tide.core.TideConfig;
 import dev.tide.core.time.ManualClock;
 import java.time.Duration;
@@ -47,7 +48,7 @@ public abstract class ScheduleContract {
     private final List<Tide> opened = new CopyOnWriteArrayList<>();
 
     /** A builder on this test's storage: every call gives an engine on the same (empty at first) database. */
-    protected abstract Tide.Builder storage();
+    protected abstract TideBuilder storage();
 
     /** An engine with its threads off: the test runs the firing pass. */
     protected Tide open() {

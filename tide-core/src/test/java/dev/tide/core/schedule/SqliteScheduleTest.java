@@ -1,6 +1,7 @@
 package dev.tide.core.schedule;
 
 import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -10,7 +11,7 @@ class SqliteScheduleTest extends ScheduleContract {
     Path folder;
 
     @Override
-    protected Tide.Builder storage() {
+    protected TideBuilder storage() {
         return Tide.builder().sqlite(folder).lockFolder(false);
     }
 }

@@ -1,6 +1,6 @@
 package dev.tide.core.simulate;
 
-import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
 import dev.tide.core.testing.PostgresSchema;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -13,7 +13,7 @@ class PostgresSimulationTest extends SimulationContract {
     static final PostgresSchema db = PostgresSchema.perClass("simulate");
 
     @Override
-    protected Tide.Builder storage() {
+    protected TideBuilder storage() {
         return db.builder();
     }
 }

@@ -2,7 +2,7 @@ package dev.tide.core.simulate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +14,7 @@ public abstract class SimulationContract {
     static final Path EXAMPLES = Path.of("..", "docs", "examples");
 
     /** A builder on an empty store of this test's kind. */
-    protected abstract Tide.Builder storage();
+    protected abstract TideBuilder storage();
 
     @Test
     void aWeekOfTable9MatchesTheProfileHourByHour() {

@@ -1,6 +1,7 @@
 package dev.tide.core.simulate;
 
 import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
 import org.junit.jupiter.api.AfterEach;
 
 /** Simulations on a fresh SQLite folder, made where the command makes it. */
@@ -8,7 +9,7 @@ class SqliteSimulationTest extends SimulationContract {
     private final ScratchFolder folder = ScratchFolder.create();
 
     @Override
-    protected Tide.Builder storage() {
+    protected TideBuilder storage() {
         return Tide.builder().sqlite(folder.path());
     }
 

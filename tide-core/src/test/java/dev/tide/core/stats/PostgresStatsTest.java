@@ -9,6 +9,7 @@ import dev.tide.api.NewTask;
 import dev.tide.api.StatsQuery;
 import dev.tide.api.TaskQuery;
 import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
 import dev.tide.core.TideConfig;
 import dev.tide.core.testing.PostgresSchema;
 import java.sql.Connection;
@@ -36,7 +37,7 @@ class PostgresStatsTest extends StatsContract {
     static final PostgresSchema db = PostgresSchema.perClass("stats");
 
     @Override
-    protected Tide.Builder storage() {
+    protected TideBuilder storage() {
         return Tide.builder().postgres(db.url());
     }
 

@@ -1,6 +1,7 @@
 package dev.tide.core.stats;
 
 import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -9,7 +10,7 @@ class SqliteStatsTest extends StatsContract {
     Path folder;
 
     @Override
-    protected Tide.Builder storage() {
+    protected TideBuilder storage() {
         return Tide.builder().sqlite(folder).lockFolder(false);
     }
 }

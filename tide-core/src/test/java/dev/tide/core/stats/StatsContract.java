@@ -22,6 +22,7 @@ import dev.tide.api.TaskType;
 import dev.tide.api.TideEvent;
 import dev.tide.api.json.Json;
 import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
 import dev.tide.core.TideConfig;
 import dev.tide.core.time.ManualClock;
 import java.time.Duration;
@@ -46,7 +47,7 @@ public abstract class StatsContract {
     private final List<Tide> opened = new CopyOnWriteArrayList<>();
 
     /** A builder on this test's storage: every call gives an engine on the same database. */
-    protected abstract Tide.Builder storage();
+    protected abstract TideBuilder storage();
 
     protected Tide open() {
         return open(TideConfig.defaults().withMaintenanceInterval(null));
@@ -185,6 +186,7 @@ public abstract class StatsContract {
     }
 
     @Test
+    @SuppressWarnings("try") // the Actor.Scope names who acts inside it; never read
     void administratorsActionsAreLoggedWithTheirActor() {
         Tide tide = open();
         long id = tide.enqueue(NewTask.builder("email").queue("mail").build()).id();

@@ -1,6 +1,7 @@
 package dev.tide.core.testing;
 
 import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -36,7 +37,7 @@ public final class PostgresSchema implements BeforeAllCallback, BeforeEachCallba
     }
 
     /** A builder of engines on the schema. */
-    public Tide.Builder builder() {
+    public TideBuilder builder() {
         return Tide.builder().postgres(db.url());
     }
 

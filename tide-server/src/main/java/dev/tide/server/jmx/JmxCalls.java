@@ -20,6 +20,7 @@ final class JmxCalls {
     private JmxCalls() {}
 
     /** Runs an operation that changes something, as the JMX actor. */
+    @SuppressWarnings("try") // the Actor.Scope names who acts inside it; never read
     static <T> T change(Supplier<T> operation) {
         try (Actor.Scope as = Actor.enter(actor())) {
             return read(operation);

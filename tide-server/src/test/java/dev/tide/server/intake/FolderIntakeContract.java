@@ -257,6 +257,7 @@ public abstract class FolderIntakeContract {
     }
 
     @Test
+    @SuppressWarnings("try") // the Actor.Scope names who acts inside it; never read
     void switchedOffTheIntakeTakesNothingUntilSwitchedOnAgain() throws IOException {
         try (Actor.Scope as = Actor.enter("ops:ada")) {
             assertThat(tide.switchIntake(false).enabled()).isFalse();
@@ -279,6 +280,7 @@ public abstract class FolderIntakeContract {
     }
 
     @Test
+    @SuppressWarnings("try") // the intake runs while it is open; the body only drops files and waits
     void thePeriodicPassesTakeFilesDroppedWhileTheyRun() throws Exception {
         try (FolderIntake running = FolderIntake.start(
                 tide,

@@ -1,8 +1,8 @@
 package dev.tide.core.store.jdbc;
 
 import dev.tide.api.json.Json;
-import dev.tide.core.engine.DispatchKey;
-import dev.tide.core.engine.FairTurns;
+import dev.tide.core.dispatch.DispatchKey;
+import dev.tide.core.dispatch.FairTurns;
 import dev.tide.core.store.TaskClaim;
 import dev.tide.core.store.jdbc.JdbcStore.Claimed;
 import java.sql.ResultSet;

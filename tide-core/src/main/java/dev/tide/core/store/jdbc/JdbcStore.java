@@ -44,7 +44,7 @@ import dev.tide.api.auth.Owners;
 import dev.tide.api.auth.Role;
 import dev.tide.api.auth.TokenInfo;
 import dev.tide.api.json.Json;
-import dev.tide.core.engine.DispatchKey;
+import dev.tide.core.dispatch.DispatchKey;
 import dev.tide.core.store.AccountRecord;
 import dev.tide.core.store.CallerLease;
 import dev.tide.core.store.DeadlineDue;
@@ -117,7 +117,7 @@ public abstract class JdbcStore implements Store {
 
     protected JdbcStore(Dialect dialect, JobEndHook jobEndHook) {
         this.dialect = dialect;
-        this.sql = SqlFile.load("/dev/tide/core/store/" + dialect.name() + "/queries.sql");
+        this.sql = SqlFile.forDialect(dialect.name());
         this.jobEndHook = jobEndHook;
     }
 
@@ -142,6 +142,7 @@ public abstract class JdbcStore implements Store {
      * A write on behalf of an administrator: the calling thread's {@link Actor} is named inside the transaction too,
      * whichever thread runs it, so the event it logs says who did it.
      */
+    @SuppressWarnings("try") // the Actor.Scope names who acts inside it; never read
     private <T> T adminWrite(SqlWork<T> work) {
         String actor = Actor.current();
         return write(tx -> {

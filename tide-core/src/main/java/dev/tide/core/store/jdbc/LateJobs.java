@@ -1,6 +1,6 @@
 package dev.tide.core.store.jdbc;
 
-import dev.tide.core.engine.DispatchKey;
+import dev.tide.core.dispatch.DispatchKey;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package dev.tide.core.store.jdbc;
 
-import dev.tide.core.engine.DispatchKey;
+import dev.tide.core.dispatch.DispatchKey;
 import java.time.Instant;
 
 /**

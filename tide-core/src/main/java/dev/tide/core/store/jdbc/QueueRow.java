@@ -1,7 +1,7 @@
 package dev.tide.core.store.jdbc;
 
 import dev.tide.api.Discipline;
-import dev.tide.core.engine.DispatchKey;
+import dev.tide.core.dispatch.DispatchKey;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 

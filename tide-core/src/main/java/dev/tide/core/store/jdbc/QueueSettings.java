@@ -5,7 +5,7 @@ import dev.tide.api.QueueDefinition;
 import dev.tide.api.QueueInfo;
 import dev.tide.api.QueueUser;
 import dev.tide.api.UserShares;
-import dev.tide.core.engine.DispatchKey;
+import dev.tide.core.dispatch.DispatchKey;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;

@@ -1,18 +1,15 @@
 package dev.tide.core.store.jdbc;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The named statements of one dialect, read from a classpath {@code .sql} file in which each statement follows a
- * {@code -- name: some_name} line. Both dialects' files use the same names, so the shared store code stays
- * dialect-free.
+ * The named statements of one dialect, read from classpath {@code .sql} files in which each statement follows a
+ * {@code -- name: some_name} line: those written once for every dialect, and the dialect's own over them
+ * ({@link StatementLayers}). Every dialect has the same names, so the shared store code stays dialect-free.
  */
 public final class SqlFile {
     /** Where a statement takes the filters it is composed with ({@link #composed}). */
@@ -21,53 +18,49 @@ public final class SqlFile {
     private final Map<String, NamedSql> statements;
     private final Map<String, String> texts;
     private final Map<String, NamedSql> compositions = new ConcurrentHashMap<>();
-    private final String resource;
+    private final String source;
 
-    private SqlFile(String resource, Map<String, String> texts) {
-        this.resource = resource;
+    private SqlFile(String source, Map<String, String> texts) {
+        this.source = source;
         this.texts = texts;
         Map<String, NamedSql> parsed = new HashMap<>();
         texts.forEach((name, sql) -> parsed.put(name, NamedSql.parse(name, sql)));
         this.statements = parsed;
     }
 
-    public static SqlFile load(String resource) {
-        try (InputStream in = SqlFile.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("missing SQL resource " + resource);
-            }
-            return new SqlFile(resource, texts(new String(in.readAllBytes(), StandardCharsets.UTF_8)));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    /** The statements of {@code dialect} (its {@link Dialect#name()}): the common layer, then the dialect's own over it. */
+    public static SqlFile forDialect(String dialect) {
+        return load(StatementLayers.STORE, StatementLayers.CONCERNS, dialect);
     }
 
-    static Map<String, NamedSql> parse(String text) {
-        Map<String, NamedSql> out = new HashMap<>();
-        texts(text).forEach((name, sql) -> out.put(name, NamedSql.parse(name, sql)));
-        return out;
+    static SqlFile load(String base, List<String> concerns, String dialect) {
+        Map<String, String> texts = new HashMap<>(
+                StatementLayers.common(base, concerns).requireNoDuplicates().texts());
+        texts.putAll(
+                StatementLayers.dialect(base, dialect).requireNoDuplicates().texts());
+        return new SqlFile(dialect + " statements", texts);
     }
 
-    /** Each statement's SQL by name. */
-    static Map<String, String> texts(String text) {
-        Map<String, String> out = new HashMap<>();
+    /** Each statement of one file as its name and SQL, in the order written (a name written twice comes twice). */
+    static List<Map.Entry<String, String>> statements(String text) {
+        List<Map.Entry<String, String>> out = new ArrayList<>();
         String name = null;
         StringBuilder body = new StringBuilder();
         for (String line : text.split("\n", -1)) {
             String trimmed = line.trim();
             if (trimmed.startsWith("-- name:")) {
-                put(out, name, body);
+                add(out, name, body);
                 name = trimmed.substring("-- name:".length()).trim();
                 body.setLength(0);
             } else if (name != null && !trimmed.startsWith("--")) {
                 body.append(line).append('\n');
             }
         }
-        put(out, name, body);
+        add(out, name, body);
         return out;
     }
 
-    private static void put(Map<String, String> out, String name, StringBuilder body) {
+    private static void add(List<Map.Entry<String, String>> out, String name, StringBuilder body) {
         if (name == null) {
             return;
         }
@@ -75,9 +68,7 @@ public final class SqlFile {
         if (sql.endsWith(";")) {
             sql = sql.substring(0, sql.length() - 1).trim();
         }
-        if (out.put(name, sql) != null) {
-            throw new IllegalStateException("statement " + name + " defined twice");
-        }
+        out.add(Map.entry(name, sql));
     }
 
     /**
@@ -109,7 +100,7 @@ public final class SqlFile {
     private String text(String name) {
         String sql = texts.get(name);
         if (sql == null) {
-            throw new IllegalStateException("no statement named " + name + " in " + resource);
+            throw new IllegalStateException("no statement named " + name + " in the " + source);
         }
         return sql;
     }
@@ -122,7 +113,7 @@ public final class SqlFile {
         }
         NamedSql sql = statements.get(name);
         if (sql == null) {
-            throw new IllegalStateException("no statement named " + name + " in " + resource);
+            throw new IllegalStateException("no statement named " + name + " in the " + source);
         }
         return sql;
     }

@@ -2,14 +2,14 @@ package dev.tide.core.store.postgresql;
 
 import dev.tide.api.ConflictException;
 import dev.tide.api.Lease;
-import dev.tide.core.FaultPoints;
-import dev.tide.core.engine.Tokens;
+import dev.tide.core.settings.FaultPoints;
 import dev.tide.core.store.JobEndHook;
 import dev.tide.core.store.LeaseExtension;
 import dev.tide.core.store.Settlement;
 import dev.tide.core.store.StoreException;
 import dev.tide.core.store.StoreInfo;
 import dev.tide.core.store.TaskRow;
+import dev.tide.core.store.Tokens;
 import dev.tide.core.store.jdbc.JdbcStore;
 import dev.tide.core.store.jdbc.Placement;
 import dev.tide.core.store.jdbc.SqlWork;

@@ -1,6 +1,6 @@
 package dev.tide.core.store.sqlite;
 
-import dev.tide.core.FaultPoints;
+import dev.tide.core.settings.FaultPoints;
 import dev.tide.core.store.StoreException;
 import dev.tide.core.store.jdbc.Dialect;
 import dev.tide.core.store.jdbc.SqlFile;

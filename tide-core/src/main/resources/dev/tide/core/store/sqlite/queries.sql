@@ -1,65 +1,12 @@
--- Tide's statements on SQLite. The PostgreSQL file has the same names; parameters are :named.
--- Lists are bound as one JSON array and read with json_each.
-
--- name: task_type_upsert
-INSERT INTO tide_task_types (name, definition, updated_at) VALUES (:name, :definition, :now)
-ON CONFLICT (name) DO UPDATE SET definition = excluded.definition, updated_at = excluded.updated_at;
-
--- name: task_type_list
-SELECT definition FROM tide_task_types ORDER BY name;
-
--- name: job_type_upsert
-INSERT INTO tide_job_types (name, definition, updated_at) VALUES (:name, :definition, :now)
-ON CONFLICT (name) DO UPDATE SET definition = excluded.definition, updated_at = excluded.updated_at;
-
--- name: job_type_list
-SELECT definition FROM tide_job_types ORDER BY name;
-
--- name: queue_get
-SELECT * FROM tide_queues WHERE name = :name;
-
--- name: queue_list
-SELECT * FROM tide_queues WHERE name <> '*' ORDER BY name;
-
--- Creates a queue or changes its discipline. Tasks already waiting in a queue whose order changes (including one
--- used before it was defined, in priority order) are re-keyed in the background: rekey_after_id starts at 0.
--- name: queue_define
-INSERT INTO tide_queues (name, discipline, suspended, rekey_after_id, changed_at, updated_at, default_allocation,
-                         default_concurrency, max_pending, max_pending_per_key, max_pending_per_user)
-VALUES (:name, :discipline, 0, CASE WHEN :discipline = 'priority' THEN NULL ELSE 0 END, :now, :now,
-        :default_allocation, :default_concurrency, :max_pending, :max_pending_per_key, :max_pending_per_user)
-ON CONFLICT (name) DO UPDATE SET
-    rekey_after_id = CASE WHEN tide_queues.discipline = excluded.discipline THEN tide_queues.rekey_after_id ELSE 0 END,
-    changed_at = CASE WHEN tide_queues.discipline = excluded.discipline THEN tide_queues.changed_at
-                      ELSE excluded.changed_at END,
-    discipline = excluded.discipline,
-    default_allocation = excluded.default_allocation,
-    default_concurrency = excluded.default_concurrency,
-    max_pending = excluded.max_pending,
-    max_pending_per_key = excluded.max_pending_per_key,
-    max_pending_per_user = excluded.max_pending_per_user,
-    updated_at = excluded.updated_at
-RETURNING *;
-
--- name: queue_suspend
-INSERT INTO tide_queues (name, discipline, suspended, rekey_after_id, changed_at, updated_at)
-VALUES (:name, 'priority', :suspended, NULL, :now, :now)
-ON CONFLICT (name) DO UPDATE SET suspended = excluded.suspended, updated_at = excluded.updated_at
-RETURNING *;
+-- Tide's statements on SQLite whose text differs from PostgreSQL's, and those only SQLite has (sqlite_*). The
+-- statements whose text is the same on both are in ../sql/<concern>.sql; one here overrides the one there by the same
+-- name. Parameters are :named. Lists are bound as one JSON array and read with json_each.
 
 -- After a claim from a roulette queue: its race clock moves to the largest key claimed; from a fair queue, to the
 -- largest pass served (a no-op for the other disciplines, and for a key behind the clock).
 -- name: queue_race_advance
 UPDATE tide_queues SET race_clock = :dispatch_key
 WHERE name = :name AND discipline IN ('roulette', 'fair') AND (race_clock IS NULL OR race_clock < :dispatch_key);
-
--- The queues whose waiting tasks are being re-keyed after a change of discipline.
--- name: queue_rekey_pending
-SELECT * FROM tide_queues WHERE rekey_after_id IS NOT NULL ORDER BY name;
-
--- Moves the re-keying cursor, or ends it (NULL), unless the discipline changed again meanwhile (which restarted it).
--- name: queue_rekey_progress
-UPDATE tide_queues SET rekey_after_id = :after_id WHERE name = :name AND changed_at = :changed_at;
 
 -- Waiting tasks of a queue after a task id, with what their dispatch keys are made of.
 -- name: task_rekey_candidates
@@ -73,23 +20,12 @@ LIMIT :limit;
 -- name: task_rekey
 UPDATE tide_tasks SET dispatch_key = :dispatch_key, fair = :fair WHERE id = :id AND state IN ('scheduled', 'blocked', 'ready', 'parked');
 
--- name: job_insert
-INSERT INTO tide_jobs (type, title, owner, priority, deadline, state, info, created_at)
-VALUES (:type, :title, :owner, :priority, :deadline, 'open', :info, :now)
-RETURNING *;
-
--- name: job_get
-SELECT * FROM tide_jobs WHERE id = :id;
-
 -- Of the ids, those the owner's: the ownership check of a confined caller's request.
 -- name: task_ids_owned
 SELECT id FROM tide_tasks WHERE owner = :owner AND id IN (SELECT value FROM json_each(:ids));
 
 -- name: job_ids_owned
 SELECT id FROM tide_jobs WHERE owner = :owner AND id IN (SELECT value FROM json_each(:ids));
-
--- name: job_info_update
-UPDATE tide_jobs SET info = :info WHERE id = :id RETURNING *;
 
 -- name: job_total_add
 UPDATE tide_jobs SET total = total + :n WHERE id = :id;
@@ -100,23 +36,11 @@ SET succeeded = succeeded + :succeeded, failed = failed + :failed, cancelled = c
 WHERE id = :id
 RETURNING *;
 
--- name: job_finish
-UPDATE tide_jobs SET state = 'finished', outcome = :outcome, finished_at = :now
-WHERE id = :id AND state = 'open'
-RETURNING *;
-
 -- name: job_reopen
 UPDATE tide_jobs
 SET state = 'open', outcome = NULL, finished_at = NULL, failed = failed - :failed, cancelled = cancelled - :cancelled
 WHERE id = :id
 RETURNING *;
-
--- name: job_tasks_cancel
-UPDATE tide_tasks
-SET state = 'finished', outcome = 'cancelled', message = COALESCE(:reason, message), finished_at = :now,
-    lease_token = NULL, lease_expires_at = NULL
-WHERE job_id = :job_id AND state <> 'finished'
-RETURNING id, has_dependents;
 
 -- name: job_prune
 DELETE FROM tide_jobs WHERE id IN (
@@ -141,9 +65,6 @@ VALUES (:id, :queue, :type, :job_id, :owner, :payload, :payload_bytes, :priority
         :coalescing_key, :bounded, :job_type, :units, :divisible, :blob_store, :blob_key, :blob_sha256)
 ON CONFLICT (queue, owner, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING;
 
--- name: task_by_idempotency_key
-SELECT * FROM tide_tasks WHERE queue = :queue AND owner = :owner AND idempotency_key = :idempotency_key;
-
 -- Smart queue (seed 002). The pending tasks that share a newcomer's coalescing key in its queue and owner, oldest
 -- first: a range of tide_tasks_coalescing.
 -- name: coalescing_pending
@@ -151,46 +72,6 @@ SELECT * FROM tide_tasks
 WHERE queue = :queue AND owner = :owner AND coalescing_key = :coalescing_key AND state IN ('scheduled', 'blocked', 'ready', 'parked')
 ORDER BY id
 LIMIT :limit;
-
--- Ends a pending task met by a newcomer: superseded by it, or cancelled with it (neutralized).
--- name: task_coalesce_end
-UPDATE tide_tasks SET state = 'finished', outcome = :outcome, message = :message, finished_at = :now
-WHERE id = :id AND (state || '') IN ('scheduled', 'blocked', 'ready', 'parked')
-RETURNING job_id, queue, fair, has_dependents, type, units, granted_units;
-
--- A pending task takes a newcomer's payload (or its blob) and keeps its place in line. A blob it had before is left to
--- the orphan sweep.
--- name: task_coalesce_merge
-UPDATE tide_tasks SET payload = :payload, payload_bytes = :payload_bytes, blob_store = :blob_store,
-                      blob_key = :blob_key, blob_sha256 = :blob_sha256
-WHERE id = :id AND (state || '') IN ('scheduled', 'blocked', 'ready', 'parked')
-RETURNING *;
-
--- Pending tasks counted against a queue's bounds, each count stopping at the bound (:limit): the cost of a count is
--- at most the bound's index entries, however long the queue. Tasks of bounded queues are in tide_tasks_bounded;
--- those with a key are in tide_tasks_coalescing.
--- name: pending_count_queue
-SELECT count(*) AS n FROM (
-    SELECT 1 FROM tide_tasks WHERE queue = :queue AND bounded = 1 AND state IN ('scheduled', 'blocked', 'ready', 'parked') LIMIT :limit
-) AS counted;
-
--- name: pending_count_user
-SELECT count(*) AS n FROM (
-    SELECT 1 FROM tide_tasks
-    WHERE queue = :queue AND owner = :owner AND bounded = 1 AND state IN ('scheduled', 'blocked', 'ready', 'parked')
-    LIMIT :limit
-) AS counted;
-
--- name: pending_count_key
-SELECT count(*) AS n FROM (
-    SELECT 1 FROM tide_tasks
-    WHERE queue = :queue AND owner = :owner AND coalescing_key = :coalescing_key AND state IN ('scheduled', 'blocked', 'ready', 'parked')
-    LIMIT :limit
-) AS counted;
-
--- When a queue gets a bound, the tasks already waiting in it start counting.
--- name: task_bound_pending
-UPDATE tide_tasks SET bounded = 1 WHERE queue = :queue AND state IN ('scheduled', 'blocked', 'ready', 'parked') AND bounded = 0;
 
 -- A claim leases on the writer and answers only the ids: SqliteStore reads the rows afterwards on a reader connection
 -- (sqlite_task_claimed_get), which keeps the single writer thread's work per claimed task small. A suspended queue
@@ -272,17 +153,11 @@ AND job_type = :only_job_type AND type NOT IN (SELECT value FROM json_each(:prof
 -- name: claim_unexpired
 AND (expires_at IS NULL OR expires_at > :now)
 
--- name: claim_if_payload_at_most
-AND payload_bytes <= :max_payload_bytes
-
 -- name: claim_if_owners
 AND owner IN (SELECT value FROM json_each(:owners))
 
 -- name: claim_unless_owners
 AND owner NOT IN (SELECT value FROM json_each(:excluded))
-
--- name: claim_unless_prohibited
-AND NOT EXISTS (SELECT 1 FROM tide_prohibited_users p WHERE p.owner = tide_tasks.owner AND p.scope IN ('*', :queue))
 
 -- The users of a fair queue whose turn comes next: active, under their concurrency cap, smallest pass first (ties
 -- by name), one row each however many tasks they have waiting; a capped user costs one count of its leases (which
@@ -290,16 +165,6 @@ AND NOT EXISTS (SELECT 1 FROM tide_prohibited_users p WHERE p.owner = tide_tasks
 -- name: fair_users_next
 SELECT u.owner, u.pass, COALESCE(u.allocation, :default_allocation) AS allocation,
        COALESCE(u.concurrency, :default_concurrency) AS concurrency
-FROM tide_users u
-WHERE u.queue = :queue AND u.active = 1
-  /*filters*/
-ORDER BY u.pass, u.owner
-LIMIT :limit;
-
--- The first user fair_users_next would serve, were no row locked. When another claimer holds it, this claim serves
--- no one more than a round ahead of it, so that a user held by concurrent claims is not overtaken for good.
--- name: fair_users_first
-SELECT u.owner, u.pass
 FROM tide_users u
 WHERE u.queue = :queue AND u.active = 1
   /*filters*/
@@ -320,9 +185,6 @@ AND u.owner IN (SELECT value FROM json_each(:owners))
 -- name: fair_unless_users
 AND u.owner NOT IN (SELECT value FROM json_each(:excluded))
 
--- name: fair_unless_prohibited
-AND NOT EXISTS (SELECT 1 FROM tide_prohibited_users p WHERE p.owner = u.owner AND p.scope IN ('*', :queue))
-
 -- name: fair_if_allocated
 AND COALESCE(u.allocation, :default_allocation) > 0
 
@@ -336,28 +198,6 @@ SET pass = w.pass, active = w.active, deactivated_at = CASE WHEN w.active = 0 TH
 FROM w
 WHERE tide_users.queue = :queue AND tide_users.owner = w.owner;
 
--- A fair user's leases now, counted up to its cap, in a statement of its own after fair_users_next locked the user's
--- row: every claim that leased the user's tasks before has committed by then, so the count is exact.
--- name: fair_user_leased
-SELECT count(*) AS n FROM (
-    SELECT 1 FROM tide_tasks
-    WHERE queue = :queue AND state = 'leased' AND fair = 1 AND dispatch_key >= :key_from AND dispatch_key < :key_to
-    LIMIT :cap) leases;
-
--- Wakes users deactivated since :since that have ready tasks (an enqueue can race the claim that deactivates).
--- name: fair_users_wake
-UPDATE tide_users SET active = 1
-WHERE active = 0 AND deactivated_at >= :since
-  AND EXISTS (SELECT 1 FROM tide_tasks t
-              WHERE t.queue = tide_users.queue AND t.state = 'ready'
-                AND t.dispatch_key >= tide_users.key_from AND t.dispatch_key < tide_users.key_to);
-
--- name: user_assign
-INSERT INTO tide_users (queue, owner, key_from, key_to, allocation, concurrency, max_pending)
-VALUES (:queue, :owner, :key_from, :key_to, :allocation, :concurrency, :max_pending)
-ON CONFLICT (queue, owner) DO UPDATE SET
-    allocation = excluded.allocation, concurrency = excluded.concurrency, max_pending = excluded.max_pending;
-
 -- Changes only the settings given (not NULL); a user new to the queue gets them, the queue's defaults for the rest.
 -- name: user_adjust
 INSERT INTO tide_users (queue, owner, key_from, key_to, allocation, concurrency, max_pending)
@@ -366,29 +206,6 @@ ON CONFLICT (queue, owner) DO UPDATE SET
     allocation = COALESCE(:allocation, tide_users.allocation),
     concurrency = COALESCE(:concurrency, tide_users.concurrency),
     max_pending = COALESCE(:max_pending, tide_users.max_pending);
-
--- A user's own bound on its pending tasks in a queue, if it has one.
--- name: user_max_pending
-SELECT max_pending FROM tide_users WHERE queue = :queue AND owner = :owner AND max_pending IS NOT NULL;
-
--- name: user_list
-SELECT u.*, q.default_allocation, q.default_concurrency, q.max_pending_per_user,
-       (SELECT count(*) FROM tide_tasks t
-        WHERE t.queue = u.queue AND t.state = 'leased' AND t.fair = 1
-          AND t.dispatch_key >= u.key_from AND t.dispatch_key < u.key_to) AS leased
-FROM tide_users u LEFT JOIN tide_queues q ON q.name = u.queue
-WHERE u.queue = :queue
-  /*filters*/
-ORDER BY u.owner;
-
--- name: prohibited_clear
-DELETE FROM tide_prohibited_users WHERE scope = :scope;
-
--- name: prohibited_add
-INSERT INTO tide_prohibited_users (owner, scope) VALUES (:owner, :scope) ON CONFLICT DO NOTHING;
-
--- name: prohibited_list
-SELECT owner FROM tide_prohibited_users WHERE scope = :scope ORDER BY owner;
 
 -- The tasks a claim leased, in dispatch order, read after its commit; a task whose lease was lost in between (it
 -- expired and was reclaimed) no longer carries the claim's token and is left out.
@@ -471,18 +288,8 @@ WHERE tide_tasks.id = s.id AND tide_tasks.lease_token = s.token AND tide_tasks.s
 RETURNING tide_tasks.id, tide_tasks.job_id, tide_tasks.queue, tide_tasks.fair, tide_tasks.has_dependents,
     tide_tasks.type, tide_tasks.units, tide_tasks.granted_units;
 
--- name: task_get
-SELECT * FROM tide_tasks WHERE id = :id;
-
 -- name: task_get_many
 SELECT * FROM tide_tasks WHERE id IN (SELECT value FROM json_each(:ids));
-
--- name: task_cancel
-UPDATE tide_tasks
-SET state = 'finished', outcome = 'cancelled', message = COALESCE(:reason, message), finished_at = :now,
-    lease_token = NULL, lease_expires_at = NULL
-WHERE id = :id AND state <> 'finished'
-RETURNING job_id, queue, fair, has_dependents, type, units, granted_units;
 
 -- name: task_retry
 UPDATE tide_tasks
@@ -541,12 +348,6 @@ WHERE id IN (
   AND state IN ('scheduled', 'blocked', 'ready', 'parked')
 RETURNING id, job_id, queue, fair, has_dependents, type, units, granted_units;
 
--- Parking (filters park_if_*): waiting tasks are set aside; leased ones run on.
--- name: task_park
-UPDATE tide_tasks SET state = 'parked'
-WHERE state IN ('scheduled', 'blocked', 'ready')
-  /*filters*/;
-
 -- Unparked tasks return to the state they would have now: blocked while they wait on others, else scheduled or
 -- ready by their run-at.
 -- name: task_unpark
@@ -559,25 +360,6 @@ RETURNING queue, state;
 -- name: park_if_ids
 AND id IN (SELECT value FROM json_each(:ids))
 
--- name: park_if_owner
-AND owner = :owner
-
--- name: park_if_queue
-AND queue = :queue
-
--- name: park_if_received_from
-AND created_at >= :received_from
-
--- name: park_if_received_to
-AND created_at < :received_to
-
--- Late jobs (LateJobs): open jobs past their deadline whose tasks have not all moved to the late lane yet.
--- name: job_late_due
-SELECT id FROM tide_jobs
-WHERE state = 'open' AND late_at IS NULL AND deadline IS NOT NULL AND deadline <= :now
-ORDER BY deadline
-LIMIT :limit;
-
 -- Moves up to :limit waiting tasks of a late job, in ordered queues (fifo, priority, edf; a queue without a row is in
 -- priority order), behind the late lane's start; their order among themselves stays.
 -- name: task_late_move
@@ -589,9 +371,6 @@ WHERE id IN (
       AND COALESCE((SELECT q.discipline FROM tide_queues q WHERE q.name = t.queue), 'priority')
           IN ('fifo', 'priority', 'edf')
     LIMIT :limit);
-
--- name: job_late_mark
-UPDATE tide_jobs SET late_at = :now WHERE id = :id;
 
 -- A worker name's leases as one account sees them (AccountWorkers): those it claimed, or all when :account is null.
 -- name: task_lease_list
@@ -606,12 +385,6 @@ UPDATE tide_tasks SET lease_token = :token, lease_expires_at = :now + COALESCE(:
 WHERE state = 'leased' AND lease_owner = :owner AND (:account IS NULL OR lease_account = :account)
 RETURNING *;
 
--- name: task_lease_expired
-SELECT id, lease_token, type, attempts, max_attempts FROM tide_tasks
-WHERE state = 'leased' AND lease_expires_at <= :now
-ORDER BY lease_expires_at
-LIMIT :limit;
-
 -- name: task_lease_of_owner
 SELECT id, lease_token, type, attempts, max_attempts FROM tide_tasks
 WHERE state = 'leased' AND lease_owner = :owner AND (:account IS NULL OR lease_account = :account);
@@ -621,9 +394,6 @@ UPDATE tide_tasks SET state = 'ready'
 WHERE id IN (
     SELECT id FROM tide_tasks WHERE state = 'scheduled' AND run_at <= :now ORDER BY run_at LIMIT :limit)
 RETURNING queue;
-
--- name: task_next_run_at
-SELECT MIN(run_at) AS next_run_at FROM tide_tasks WHERE state = 'scheduled';
 
 -- Answers one row per task deleted, with the blob the caller must delete after the commit (null when none is left).
 -- name: task_prune
@@ -645,120 +415,15 @@ WHERE id IN (SELECT value FROM json_each(:ids)) AND type IN (SELECT value FROM j
   AND outcome = 'succeeded' AND blob_key IS NOT NULL AND blob_deleted_at IS NULL
 RETURNING blob_key;
 
--- name: task_count
-SELECT COUNT(*) AS n FROM tide_tasks WHERE queue = :queue AND state = :state;
-
--- name: status_queues
-SELECT queue, state, outcome, COUNT(*) AS n FROM tide_tasks GROUP BY queue, state, outcome ORDER BY queue;
-
--- Types of waiting tasks that no worker has named (tide_named_types); the engine leaves out the types that are
--- defined, scheduled or named by a processor.
--- name: status_unnamed_types
-SELECT type, COUNT(*) AS n FROM tide_tasks
-WHERE state IN ('scheduled', 'blocked', 'ready', 'parked')
-  AND NOT EXISTS (SELECT 1 FROM tide_named_types n WHERE n.type = tide_tasks.type)
-GROUP BY type ORDER BY type;
-
--- name: named_type_add
-INSERT INTO tide_named_types (type, named_at) VALUES (:type, :now) ON CONFLICT (type) DO NOTHING;
-
--- name: named_type_list
-SELECT type FROM tide_named_types;
-
--- name: status_open_jobs
-SELECT * FROM tide_jobs WHERE state = 'open' ORDER BY id LIMIT :limit;
-
 -- name: schema_lock
 SELECT 1;
-
--- Deadline monitoring (DeadlineMonitor). The monitor's statements repeat the predicate of the partial indexes
--- tide_tasks_deadline_due and tide_jobs_deadline_due word for word, so that every planner sees the index applies, and
--- read one range of it: :notice 0 for rows not yet warned (due from :until = now + margin), 1 for rows warned (due
--- from :until = now). The task's job type comes along for the job type's alerts, looked up by key for each due row
--- (a subquery rather than a join, which a planner could turn into a scan of every job).
--- name: task_deadline_due
-SELECT t.id, t.job_id, t.type, t.queue, t.owner, t.deadline, t.deadline_notice,
-       (SELECT j.type FROM tide_jobs j WHERE j.id = t.job_id) AS job_type
-FROM tide_tasks t
-WHERE t.deadline IS NOT NULL AND t.deadline_notice < 2 AND t.state <> 'finished'
-  AND t.deadline_notice = :notice AND t.deadline <= :until
-ORDER BY t.deadline, t.id
-LIMIT :limit;
-
--- name: job_deadline_due
-SELECT j.id, j.type, j.owner, j.deadline, j.deadline_notice
-FROM tide_jobs j
-WHERE j.deadline IS NOT NULL AND j.deadline_notice < 2 AND j.state = 'open'
-  AND j.deadline_notice = :notice AND j.deadline <= :until
-ORDER BY j.deadline, j.id
-LIMIT :limit;
-
--- The earliest deadline in one range, for the monitor to sleep until it falls due.
--- name: task_deadline_next
-SELECT t.deadline FROM tide_tasks t
-WHERE t.deadline IS NOT NULL AND t.deadline_notice < 2 AND t.state <> 'finished' AND t.deadline_notice = :notice
-ORDER BY t.deadline LIMIT 1;
-
--- name: job_deadline_next
-SELECT j.deadline FROM tide_jobs j
-WHERE j.deadline IS NOT NULL AND j.deadline_notice < 2 AND j.state = 'open' AND j.deadline_notice = :notice
-ORDER BY j.deadline LIMIT 1;
-
--- Records a notice as raised, a compare-and-set: it changes nothing (and the notice is not raised) when another node
--- raised it first or the task finished meanwhile.
--- name: task_deadline_mark
-UPDATE tide_tasks SET deadline_notice = :raised
-WHERE id = :id AND deadline_notice = :notice AND state <> 'finished';
-
--- name: job_deadline_mark
-UPDATE tide_jobs SET deadline_notice = :raised
-WHERE id = :id AND deadline_notice = :notice AND state = 'open';
-
--- The event log.
--- name: event_insert
-INSERT INTO tide_events (at, kind, task_id, job_id, queue, detail)
-VALUES (:at, :kind, :task_id, :job_id, :queue, :detail);
-
--- name: event_list
-SELECT * FROM tide_events WHERE id < :before ORDER BY id DESC LIMIT :limit;
-
--- name: event_list_of_kind
-SELECT * FROM tide_events WHERE kind = :kind AND id < :before ORDER BY id DESC LIMIT :limit;
 
 -- name: event_prune
 DELETE FROM tide_events WHERE id IN (
     SELECT id FROM tide_events WHERE at < :cutoff ORDER BY at LIMIT :limit);
 
--- Profiles (seed 000, table 8) and the units their hours count.
--- name: profile_revision
-SELECT coalesce(max(revision), 0) AS revision FROM tide_profile_revision;
-
--- name: profile_revision_bump
-INSERT INTO tide_profile_revision (id, revision) VALUES (1, 1)
-ON CONFLICT (id) DO UPDATE SET revision = tide_profile_revision.revision + 1;
-
--- name: profile_list
-SELECT key, definition FROM tide_profiles ORDER BY key;
-
--- name: profile_upsert
-INSERT INTO tide_profiles (key, definition, updated_at) VALUES (:key, :definition, :now)
-ON CONFLICT (key) DO UPDATE SET definition = excluded.definition, updated_at = excluded.updated_at;
-
--- name: profile_delete
-DELETE FROM tide_profiles WHERE key = :key;
-
--- The hour's row, made on first use, and what it has used, in one round trip: a claim reads it (under SQLite's single
--- writer) before counting against it.
--- name: profile_hour_take
-INSERT INTO tide_profile_hours (profile, hour_start, used) VALUES (:profile, :hour_start, 0)
-ON CONFLICT (profile, hour_start) DO UPDATE SET used = tide_profile_hours.used
-RETURNING used;
-
 -- name: profile_hour_add
 UPDATE tide_profile_hours SET used = used + :units WHERE profile = :profile AND hour_start = :hour_start;
-
--- name: profile_hours_prune
-DELETE FROM tide_profile_hours WHERE hour_start < :cutoff;
 
 -- A profile's tasks leased now, for its concurrency cap: counted from the leased tasks (a worker's handful each).
 -- name: profile_leased_types
@@ -778,14 +443,6 @@ WHERE id = :id;
 UPDATE tide_tasks SET granted_units = units, charge_profile = :profile, charge_hour = :hour_start
 WHERE id IN (SELECT value FROM json_each(:ids));
 
--- name: task_units_spend
-UPDATE tide_tasks SET units = CASE WHEN units > :used THEN units - :used ELSE 1 END
-WHERE id = :id AND lease_token = :token AND divisible = 1;
-
--- name: task_charge_get
-SELECT granted_units, charge_profile, charge_hour FROM tide_tasks
-WHERE id = :id AND lease_token = :token AND granted_units IS NOT NULL;
-
 -- Tasks a claim leased beyond what their profile allows go back as they were, in the claim's own transaction.
 -- name: task_claim_give_back
 UPDATE tide_tasks
@@ -800,12 +457,6 @@ ON CONFLICT (signal, hour_start) DO UPDATE SET total = total + excluded.total, s
 -- name: load_hours_mean
 SELECT sum(total) AS total, sum(samples) AS samples FROM tide_load_hours
 WHERE signal = :signal AND hour_start IN (SELECT value FROM json_each(:hours));
-
--- name: load_hours_prune
-DELETE FROM tide_load_hours WHERE hour_start < :cutoff;
-
--- name: profile_hour_used_now
-SELECT used FROM tide_profile_hours WHERE profile = :profile AND hour_start = :hour_start;
 
 -- Schedules. A replacement keeps the next firing when it keeps the expression and zone (and is not resumed by it);
 -- :paused NULL keeps a replaced schedule's state and starts a new one running.
@@ -824,33 +475,11 @@ ON CONFLICT (name) DO UPDATE SET
     updated_at = excluded.updated_at
 RETURNING *;
 
--- name: schedule_get
-SELECT * FROM tide_schedules WHERE name = :name;
-
--- name: schedule_list
-SELECT * FROM tide_schedules ORDER BY name;
-
 -- Pausing keeps the next firing (:next_fire_at NULL); resuming sets it to the first firing after now.
 -- name: schedule_pause
 UPDATE tide_schedules SET paused = :paused, next_fire_at = COALESCE(:next_fire_at, next_fire_at), updated_at = :now
 WHERE name = :name
 RETURNING *;
-
--- name: schedule_delete
-DELETE FROM tide_schedules WHERE name = :name;
-
--- name: schedule_due
-SELECT * FROM tide_schedules WHERE paused = 0 AND next_fire_at <= :now ORDER BY next_fire_at LIMIT :limit;
-
--- name: schedule_next_fire_at
-SELECT MIN(next_fire_at) AS next_fire_at FROM tide_schedules WHERE paused = 0;
-
--- Claims the firings from :due: only one transaction moves next_fire_at from the value a pass read.
--- name: schedule_fire_claim
-UPDATE tide_schedules SET next_fire_at = :next_fire_at WHERE name = :name AND next_fire_at = :due AND paused = 0;
-
--- name: schedule_fired
-UPDATE tide_schedules SET last_fired_at = :fired_at, last_task_id = :task_id WHERE name = :name;
 
 -- A queue's ready tasks of some types (:any_type = 1: of every type): the work a processing cycle leaves behind.
 -- name: task_ready_count
@@ -862,43 +491,9 @@ WHERE queue = :queue AND state = 'ready' AND (:any_type = 1 OR type IN (SELECT v
 SELECT MIN(run_at) AS next_run_at FROM tide_tasks
 WHERE queue = :queue AND state = 'scheduled' AND (:any_type = 1 OR type IN (SELECT value FROM json_each(:types)));
 
--- Hourly statistics per task type (StatsTally): counts added in the transaction of the change they count.
--- name: stats_add
-INSERT INTO tide_stats (task_type, hour_start, slot, started, succeeded, failed, retried, expired, units_used)
-VALUES (:task_type, :hour_start, :slot, :started, :succeeded, :failed, :retried, :expired, :units_used)
-ON CONFLICT (task_type, hour_start, slot) DO UPDATE
-SET started = tide_stats.started + excluded.started, succeeded = tide_stats.succeeded + excluded.succeeded,
-    failed = tide_stats.failed + excluded.failed, retried = tide_stats.retried + excluded.retried,
-    expired = tide_stats.expired + excluded.expired, units_used = tide_stats.units_used + excluded.units_used;
-
--- The hours in [:from, :to), each type's slots summed: one range of tide_stats_hour.
--- name: stats_list
-SELECT task_type, hour_start, sum(started) AS started, sum(succeeded) AS succeeded, sum(failed) AS failed,
-       sum(retried) AS retried, sum(expired) AS expired, sum(units_used) AS units_used
-FROM tide_stats WHERE hour_start >= :from AND hour_start < :to
-GROUP BY hour_start, task_type ORDER BY hour_start, task_type;
-
--- name: stats_list_of_type
-SELECT task_type, hour_start, sum(started) AS started, sum(succeeded) AS succeeded, sum(failed) AS failed,
-       sum(retried) AS retried, sum(expired) AS expired, sum(units_used) AS units_used
-FROM tide_stats WHERE task_type = :task_type AND hour_start >= :from AND hour_start < :to
-GROUP BY hour_start, task_type ORDER BY hour_start, task_type;
-
 -- name: stats_prune
 DELETE FROM tide_stats WHERE rowid IN (
     SELECT rowid FROM tide_stats WHERE hour_start < :cutoff ORDER BY hour_start LIMIT :limit);
-
--- The digest (Digest): its period mark, moved by compare-and-set, and what it reports of [:since, :until).
--- name: digest_get
-SELECT last_sent_at FROM tide_digest WHERE id = 1;
-
--- The first mark (the row is made if missing).
--- name: digest_start
-INSERT INTO tide_digest (id, last_sent_at) VALUES (1, :until)
-ON CONFLICT (id) DO UPDATE SET last_sent_at = excluded.last_sent_at WHERE tide_digest.last_sent_at IS NULL;
-
--- name: digest_advance
-UPDATE tide_digest SET last_sent_at = :until WHERE id = 1 AND last_sent_at = :expected;
 
 -- Failures for good per task type: a range of tide_events_at.
 -- name: digest_failures
@@ -911,141 +506,10 @@ SELECT * FROM tide_events
 WHERE at >= :since AND at < :until AND kind = 'task.failed' AND json_extract(detail, '$.type') = :type
 ORDER BY id DESC LIMIT :limit;
 
--- name: digest_event_counts
-SELECT kind, count(*) AS n FROM tide_events WHERE at >= :since AND at < :until GROUP BY kind ORDER BY kind;
-
--- name: digest_events_latest
-SELECT * FROM tide_events
-WHERE at >= :since AND at < :until AND kind <> 'task.failed'
-ORDER BY id DESC LIMIT :limit;
-
--- Processors (seed 004's Submission Processors). A new one is stopped; redefining keeps its state.
--- name: processor_upsert
-INSERT INTO tide_processors (name, definition, started, updated_at) VALUES (:name, :definition, 0, :now)
-ON CONFLICT (name) DO UPDATE SET definition = excluded.definition, updated_at = excluded.updated_at
-RETURNING *;
-
--- name: processor_get
-SELECT * FROM tide_processors WHERE name = :name;
-
--- name: processor_list
-SELECT * FROM tide_processors ORDER BY name;
-
 -- name: processor_start
 UPDATE tide_processors SET started = :started, updated_at = :now WHERE name = :name
 RETURNING *;
 
--- name: processor_delete
-DELETE FROM tide_processors WHERE name = :name;
-
--- name: processor_runs_of
-SELECT * FROM tide_processor_runs WHERE processor = :processor ORDER BY node;
-
--- name: processor_run_list
-SELECT * FROM tide_processor_runs ORDER BY processor, node;
-
--- name: processor_runs_delete
-DELETE FROM tide_processor_runs WHERE processor = :processor;
-
--- name: processor_run_upsert
-INSERT INTO tide_processor_runs (processor, node, report, seen_at) VALUES (:processor, :node, :report, :seen_at)
-ON CONFLICT (processor, node) DO UPDATE SET report = excluded.report, seen_at = excluded.seen_at;
-
 -- A node's rows of the processors it no longer reports about.
 -- name: processor_run_forget
 DELETE FROM tide_processor_runs WHERE node = :node AND processor NOT IN (SELECT value FROM json_each(:processors));
-
--- Folder intake (IntakeSql): one row, made by the first write; a pass adds its counts and keeps the latest scan time
--- of any node (nodes' passes may commit out of order).
--- name: intake_get
-SELECT enabled, files_stored, files_rejected, last_scan_at FROM tide_intake WHERE id = 1;
-
--- name: intake_switch
-INSERT INTO tide_intake (id, enabled, switched_at) VALUES (1, :enabled, :now)
-ON CONFLICT (id) DO UPDATE SET enabled = excluded.enabled, switched_at = excluded.switched_at;
-
--- name: intake_record
-INSERT INTO tide_intake (id, files_stored, files_rejected, last_scan_at) VALUES (1, :stored, :rejected, :scanned_at)
-ON CONFLICT (id) DO UPDATE SET
-    files_stored = tide_intake.files_stored + excluded.files_stored,
-    files_rejected = tide_intake.files_rejected + excluded.files_rejected,
-    last_scan_at = CASE WHEN tide_intake.last_scan_at IS NULL OR tide_intake.last_scan_at < excluded.last_scan_at
-        THEN excluded.last_scan_at ELSE tide_intake.last_scan_at END;
--- Accounts and tokens (AccountSql): the built-in user store.
--- name: account_insert
-INSERT INTO tide_accounts (name, roles, password_hash, pending_limit, submits_per_minute, created_at, updated_at)
-VALUES (:name, :roles, :password_hash, :pending_limit, :submits_per_minute, :now, :now)
-ON CONFLICT (name) DO NOTHING
-RETURNING *;
-
--- name: account_get
-SELECT * FROM tide_accounts WHERE name = :name;
-
--- name: account_list
-SELECT * FROM tide_accounts ORDER BY name;
-
--- name: account_set_roles
-UPDATE tide_accounts SET roles = :roles, updated_at = :now WHERE name = :name RETURNING *;
-
--- name: account_set_password
-UPDATE tide_accounts SET password_hash = :password_hash, updated_at = :now WHERE name = :name RETURNING *;
-
--- name: account_set_limits
-UPDATE tide_accounts SET pending_limit = :pending_limit, submits_per_minute = :submits_per_minute, updated_at = :now
-WHERE name = :name RETURNING *;
-
--- name: account_set_disabled
-UPDATE tide_accounts SET disabled = :disabled, updated_at = :now WHERE name = :name RETURNING *;
-
--- name: token_insert
-INSERT INTO tide_tokens (digest, id, account, kind, label, created_at, expires_at)
-VALUES (:digest, :id, :account, :kind, :label, :created_at, :expires_at);
-
--- Who holds a token: one primary-key read and the account beside it.
--- name: token_lookup
-SELECT a.name, a.roles, a.disabled, t.expires_at FROM tide_tokens t JOIN tide_accounts a ON a.name = t.account
-WHERE t.digest = :digest;
-
--- name: token_list
-SELECT * FROM tide_tokens WHERE account = :account ORDER BY created_at, id;
-
--- name: token_delete
-DELETE FROM tide_tokens WHERE account = :account AND id = :id;
-
--- name: token_delete_sessions
-DELETE FROM tide_tokens WHERE account = :account AND kind = 'session';
-
--- name: token_prune
-DELETE FROM tide_tokens WHERE expires_at IS NOT NULL AND expires_at <= :now;
-
--- name: setting_get
-SELECT value FROM tide_settings WHERE name = :name;
-
--- name: setting_put
-INSERT INTO tide_settings (name, value, updated_at) VALUES (:name, :value, :now)
-ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at;
-
--- name: setting_delete
-DELETE FROM tide_settings WHERE name = :name;
-
--- Per-user admission (OwnerAdmission): users with limits of their own, a user's pending tasks across queues (read up
--- to the limit), and the minute's submissions, counted only while they stay within the limit.
--- name: account_limits
-SELECT name, pending_limit, submits_per_minute FROM tide_accounts
-WHERE pending_limit IS NOT NULL OR submits_per_minute IS NOT NULL;
-
--- name: owner_pending_count
-SELECT count(*) AS n FROM (
-    SELECT 1 FROM tide_tasks
-    WHERE owner = :owner AND owner <> '' AND state IN ('scheduled', 'blocked', 'ready', 'parked')
-    LIMIT :limit
-) AS pending;
-
--- name: owner_minute_add
-INSERT INTO tide_owner_minutes (owner, minute_start, submitted) VALUES (:owner, :minute_start, :added)
-ON CONFLICT (owner, minute_start) DO UPDATE SET submitted = tide_owner_minutes.submitted + excluded.submitted
-WHERE tide_owner_minutes.submitted + excluded.submitted <= :limit
-RETURNING submitted;
-
--- name: owner_minutes_prune
-DELETE FROM tide_owner_minutes WHERE minute_start < :cutoff;

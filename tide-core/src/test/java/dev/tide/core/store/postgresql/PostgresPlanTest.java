@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
-import dev.tide.core.engine.DispatchKey;
+import dev.tide.core.dispatch.DispatchKey;
 import dev.tide.core.testing.PostgresTestDatabase;
 import dev.tide.core.time.ManualClock;
 import java.sql.Connection;

@@ -1,0 +1,10 @@
+-- A fixture of StatementFilesTest: PostgreSQL's own layer.
+
+-- name: task_claim
+SELECT id, lease_token FROM tide_tasks WHERE state = 'ready' ORDER BY id LIMIT :limit FOR UPDATE SKIP LOCKED;
+
+-- name: leader_held
+SELECT pg_try_advisory_lock(1) AS held_lock;
+
+-- name: task_cancel
+UPDATE tide_tasks SET state = 'cancelled', lease_token = NULL WHERE id = :id AND state <> 'cancelled';

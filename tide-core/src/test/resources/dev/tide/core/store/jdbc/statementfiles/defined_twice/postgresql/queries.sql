@@ -1,0 +1,7 @@
+-- A fixture of StatementFilesTest: PostgreSQL's own layer.
+
+-- name: task_claim
+SELECT id, lease_token FROM tide_tasks WHERE state = 'ready' ORDER BY id LIMIT :limit FOR UPDATE SKIP LOCKED;
+
+-- name: leader_held
+SELECT pg_try_advisory_lock(1) AS held_lock;

@@ -1,0 +1,9 @@
+// A fixture of StatementFilesTest (never compiled): the SQLite store's own code.
+class Ids {
+    long next(Tx tx) throws SQLException {
+        tx.prepare("leader_held").query(); // the mistake: only PostgreSQL defines it
+        try (ResultSet rs = tx.prepare("sqlite_task_next_id").query()) {
+            return rs.getLong("next_id");
+        }
+    }
+}
