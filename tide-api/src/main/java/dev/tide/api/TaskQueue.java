@@ -12,6 +12,10 @@ import java.util.Optional;
  * The queue's operations, the same embedded ({@code dev.tide.core.Tide}) and over HTTP ({@code
  * dev.tide.client.TideClient}). Every write is durable when the call returns.
  *
+ * <p>Here are producing, consuming and reading tasks and jobs, and their types. The rest is reached in parts, each an
+ * interface of its own: {@link #queues()}, {@link #profiles()}, {@link #schedules()}, {@link #processors()}, {@link
+ * #intake()}, {@link #accounts()} and {@link #monitoring()}.
+ *
  * <p>Errors are {@link TideException}s: {@link InvalidRequestException} for bad input (nothing written),
  * {@link NotFoundException}, {@link ConflictException} (including {@link LeaseLostException}),
  * {@link PayloadTooLargeException} and {@link PendingLimitException} (a queue's bound on pending tasks reached).
@@ -180,20 +184,14 @@ public interface TaskQueue extends AutoCloseable {
     /** Status, the event log and hourly statistics. */
     Monitoring monitoring();
 
+    /** Folder intake on every node: its switch and what its passes did. */
+    Intake intake();
+
     /** Recurring tasks fired from cron expressions. */
     Schedules schedules();
 
     /** Processors (seed 004's Submission Processors), started and stopped on every node at once. */
     Processors processors();
-
-    /** Folder intake on every node: the switch, files stored and rejected, the last scan (docs/intake.md). */
-    IntakeStatus intake();
-
-    /**
-     * Switches folder intake on or off on every node at once, without a restart: the switch is kept in the database, so
-     * it also outlasts restarts. A node's pass already under way finishes. Recorded in the event log.
-     */
-    IntakeStatus switchIntake(boolean enabled);
 
     @Override
     void close();

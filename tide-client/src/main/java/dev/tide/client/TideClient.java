@@ -6,7 +6,7 @@ import dev.tide.api.AckResult;
 import dev.tide.api.ClaimRequest;
 import dev.tide.api.EnqueueResult;
 import dev.tide.api.EnqueuedAndClaimed;
-import dev.tide.api.IntakeStatus;
+import dev.tide.api.Intake;
 import dev.tide.api.JobCreated;
 import dev.tide.api.JobInfo;
 import dev.tide.api.JobType;
@@ -71,6 +71,7 @@ public final class TideClient implements TaskQueue {
     private final RemoteProcessors processors;
     private final RemoteProfiles profiles;
     private final RemoteMonitoring monitoring;
+    private final RemoteIntake intake;
 
     private TideClient(JsonHttp http) {
         this.http = http;
@@ -80,6 +81,7 @@ public final class TideClient implements TaskQueue {
         this.processors = new RemoteProcessors(http);
         this.profiles = new RemoteProfiles(http);
         this.monitoring = new RemoteMonitoring(http);
+        this.intake = new RemoteIntake(http);
     }
 
     /** A client with the default timeouts (connect 5 s, requests 30 s). */
@@ -379,13 +381,8 @@ public final class TideClient implements TaskQueue {
     }
 
     @Override
-    public IntakeStatus intake() {
-        return http.call("GET", Routes.path(Routes.INTAKE), null, IntakeStatus.class);
-    }
-
-    @Override
-    public IntakeStatus switchIntake(boolean enabled) {
-        return http.call("PUT", Routes.path(Routes.INTAKE), new HttpBodies.IntakeSwitch(enabled), IntakeStatus.class);
+    public Intake intake() {
+        return intake;
     }
 
     /** Closes the HTTP client: requests in flight get a few seconds to finish. */

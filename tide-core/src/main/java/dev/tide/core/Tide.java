@@ -7,7 +7,7 @@ import dev.tide.api.CoalescingCheck;
 import dev.tide.api.EnqueueResult;
 import dev.tide.api.EnqueuedAndClaimed;
 import dev.tide.api.InputRanges;
-import dev.tide.api.IntakeStatus;
+import dev.tide.api.Intake;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.JobCreated;
 import dev.tide.api.JobInfo;
@@ -136,6 +136,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
     private final EmbeddedQueues queues;
     private final EmbeddedProfiles profiles;
     private final EmbeddedMonitoring monitoring;
+    private final EmbeddedIntake intake;
     private final Digest digest;
     private final ProcessorBook processorBook;
     private final ProcessorActivity processorActivity = new ProcessorActivity();
@@ -200,6 +201,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
             this.accounts = new AccountBook(store, clock, admin);
             this.profiles = new EmbeddedProfiles(store, clock, load);
             this.monitoring = new EmbeddedMonitoring(store, store, knownTypes);
+            this.intake = new EmbeddedIntake(store, clock, admin);
             this.queues = new EmbeddedQueues(store, clock, admin, maintenance::nudge, this::wake, monitoring::status);
             this.digest = new Digest(store, this.config.stats(), resolver, this.config.nodeName(), this::wake);
             maintenance.alsoRun(new RecordPruning(store, this.config.stats())::run);
@@ -817,18 +819,11 @@ public final class Tide implements TaskQueue, AccountWorkers {
     // --- folder intake -------------------------------------------------------------------------------------------
 
     @Override
-    public IntakeStatus intake() {
-        return store.intakeGet();
+    public Intake intake() {
+        return intake;
     }
 
-    @Override
-    public IntakeStatus switchIntake(boolean enabled) {
-        IntakeStatus status = store.intakeSwitch(enabled, clock.instant());
-        admin.record(enabled ? TideEvent.INTAKE_ENABLED : TideEvent.INTAKE_DISABLED, null);
-        return status;
-    }
-
-    /** Adds what a node's pass through its inbox folder did to the counts {@link #intake()} reports. */
+    /** Adds what a node's pass through its inbox folder did to the counts {@link Intake#status()} reports. */
     public void recordIntakePass(IntakePass pass) {
         store.intakeRecord(pass);
     }

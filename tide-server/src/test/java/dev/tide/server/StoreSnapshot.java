@@ -37,7 +37,7 @@ record StoreSnapshot(int tasks, int openJobs, int taskTypes, int jobTypes, int q
         state.put("profiles", engine.profiles().list());
         state.put("prohibited", engine.queues().prohibitedUsers());
         state.put("accounts", engine.accounts().accounts());
-        state.put("intake", engine.intake().enabled());
+        state.put("intake", engine.intake().status().enabled());
         state.put("newestEvent", engine.monitoring().events(new EventQuery(null, null, 1)));
         return new StoreSnapshot(
                 tasks.size(),

@@ -92,7 +92,7 @@ class TwoNodesFolderIntakeTest {
             assertThat(storedByA + storedByB).isEqualTo(dropped.size());
             assertThat(storedByA).as("both nodes took part").isPositive();
             assertThat(storedByB).as("both nodes took part").isPositive();
-            assertThat(b.intake().filesStored()).isEqualTo(dropped.size());
+            assertThat(b.intake().status().filesStored()).isEqualTo(dropped.size());
             assertThat(storedCopies()).isEqualTo(dropped.size());
         } finally {
             both.shutdown();
