@@ -5,8 +5,9 @@
 tide_build_if_stale() {
   local jar=$1 module=$2 what=$3 root
   root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-  if [ -f "$jar" ] && [ -z "$(find "$root" -not -path '*/target/*' \( -path '*/src/main/*' -o -name pom.xml \) \
-      -newer "$jar" -print -quit)" ]; then
+  # bench-results/ holds the other revisions ./bench --compare builds aside: their sources are not this tree's
+  if [ -f "$jar" ] && [ -z "$(find "$root" -path "$root/bench-results" -prune -o -not -path '*/target/*' \
+      \( -path '*/src/main/*' -o -name pom.xml \) -newer "$jar" -print -quit)" ]; then
     return 0
   fi
   echo "$what: building (first use, or sources changed)..." >&2

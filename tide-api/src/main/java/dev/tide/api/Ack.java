@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a lease holder reports about its task. Every kind is a compare-and-set on (task id, lease token): when the token
@@ -29,17 +30,17 @@ public record Ack(
         String token,
         Kind kind,
 
-        @JsonRawValue @JsonDeserialize(using = RawJsonDeserializer.class)
+        @JsonRawValue @JsonDeserialize(using = RawJsonDeserializer.class) @Nullable
         String result,
 
-        String message,
-        Duration retryDelay,
+        @Nullable String message,
+        @Nullable Duration retryDelay,
 
-        @JsonRawValue @JsonDeserialize(using = RawJsonDeserializer.class)
+        @JsonRawValue @JsonDeserialize(using = RawJsonDeserializer.class) @Nullable
         String jobInfo,
 
         List<NewTask> enqueue,
-        Integer unitsUsed) {
+        @Nullable Integer unitsUsed) {
 
     public Ack {
         enqueue = enqueue == null ? List.of() : List.copyOf(enqueue);
@@ -67,7 +68,7 @@ public record Ack(
         }
 
         @JsonCreator
-        public static Kind parse(String text) {
+        public static @Nullable Kind parse(@Nullable String text) {
             return Wire.parse(Kind.class, "kind", text);
         }
     }
@@ -88,38 +89,38 @@ public record Ack(
     public static final class Builder {
         private final long taskId;
         private final String token;
-        private String result;
-        private String message;
-        private String jobInfo;
+        private @Nullable String result;
+        private @Nullable String message;
+        private @Nullable String jobInfo;
         private final List<NewTask> enqueue = new ArrayList<>();
-        private Integer unitsUsed;
+        private @Nullable Integer unitsUsed;
 
         private Builder(long taskId, String token) {
             this.taskId = taskId;
             this.token = token;
         }
 
-        public Builder result(Object value) {
+        public Builder result(@Nullable Object value) {
             this.result = value == null ? null : Json.write(value);
             return this;
         }
 
-        public Builder resultJson(String json) {
+        public Builder resultJson(@Nullable String json) {
             this.result = json;
             return this;
         }
 
-        public Builder message(String message) {
+        public Builder message(@Nullable String message) {
             this.message = message;
             return this;
         }
 
-        public Builder jobInfo(Object value) {
+        public Builder jobInfo(@Nullable Object value) {
             this.jobInfo = value == null ? null : Json.write(value);
             return this;
         }
 
-        public Builder jobInfoJson(String json) {
+        public Builder jobInfoJson(@Nullable String json) {
             this.jobInfo = json;
             return this;
         }
@@ -154,7 +155,7 @@ public record Ack(
         }
 
         /** Retry after {@code delay} instead of the type's backoff. */
-        public Ack retry(Duration delay) {
+        public Ack retry(@Nullable Duration delay) {
             return build(Kind.RETRY, delay);
         }
 
@@ -162,7 +163,7 @@ public record Ack(
             return build(Kind.RELEASE, null);
         }
 
-        private Ack build(Kind kind, Duration delay) {
+        private Ack build(Kind kind, @Nullable Duration delay) {
             return new Ack(taskId, token, kind, result, message, delay, jobInfo, enqueue, unitsUsed);
         }
     }

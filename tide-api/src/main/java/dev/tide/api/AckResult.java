@@ -1,6 +1,7 @@
 package dev.tide.api;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The answer to one acknowledgement of a batch.
@@ -10,7 +11,12 @@ import java.util.List;
  * @param outcome the task's outcome if it finished
  * @param enqueued ids of the tasks the acknowledgement created, in request order
  */
-public record AckResult(long taskId, boolean accepted, TaskState state, Outcome outcome, List<Long> enqueued) {
+public record AckResult(
+        long taskId,
+        boolean accepted,
+        @Nullable TaskState state,
+        @Nullable Outcome outcome,
+        List<Long> enqueued) {
     public AckResult {
         enqueued = enqueued == null ? List.of() : List.copyOf(enqueued);
     }

@@ -3,6 +3,7 @@ package dev.tide.api;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a profile says at one instant: the entry in force (null when none holds and the profile's default applies), its
@@ -13,10 +14,15 @@ import java.time.temporal.ChronoUnit;
  *     hour of its own, since hours are instants
  */
 public record ActiveProfile(
-        String profileKey, String entry, ProfileLimits limits, Long maxPerHour, ZoneId zone, Instant hourStart) {
+        String profileKey,
+        @Nullable String entry,
+        ProfileLimits limits,
+        @Nullable Long maxPerHour,
+        ZoneId zone,
+        Instant hourStart) {
 
     static ActiveProfile of(
-            String key, String entry, ProfileLimits limits, ZoneId zone, Instant at, LoadReadings load) {
+            String key, @Nullable String entry, ProfileLimits limits, ZoneId zone, Instant at, LoadReadings load) {
         Instant hour = at.atZone(zone).truncatedTo(ChronoUnit.HOURS).toInstant();
         return new ActiveProfile(key, entry, limits, limits.maxPerHourUnder(load), zone, hour);
     }

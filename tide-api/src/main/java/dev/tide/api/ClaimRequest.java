@@ -2,6 +2,7 @@ package dev.tide.api;
 
 import java.time.Duration;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A worker's request for up to {@code limit} tasks: a processor, in seed 004's words, with what it can take.
@@ -22,16 +23,16 @@ import java.util.Set;
  *     the claim gets nothing. Null: the request says it all
  */
 public record ClaimRequest(
-        String queue,
+        @Nullable String queue,
         String worker,
         int limit,
         Set<String> types,
-        Duration leaseDuration,
-        Duration waitFor,
-        Long maxPayloadBytes,
+        @Nullable Duration leaseDuration,
+        @Nullable Duration waitFor,
+        @Nullable Long maxPayloadBytes,
         UserFilter users,
-        String session,
-        String processor) {
+        @Nullable String session,
+        @Nullable String processor) {
 
     public static final int MAX_LIMIT = 1000;
 
@@ -43,25 +44,25 @@ public record ClaimRequest(
 
     /** A request without the trailing options: any type, the type's lease, no wait, any size and user. */
     public ClaimRequest(
-            String queue,
+            @Nullable String queue,
             String worker,
             int limit,
             Set<String> types,
-            Duration leaseDuration,
-            Duration waitFor,
-            Long maxPayloadBytes,
+            @Nullable Duration leaseDuration,
+            @Nullable Duration waitFor,
+            @Nullable Long maxPayloadBytes,
             UserFilter users,
-            String session) {
+            @Nullable String session) {
         this(queue, worker, limit, types, leaseDuration, waitFor, maxPayloadBytes, users, session, null);
     }
 
-    public static ClaimRequest of(String queue, String worker, int limit) {
-        return new ClaimRequest(queue, worker, limit, Set.of(), null, null, null, null, null, null);
+    public static ClaimRequest of(@Nullable String queue, String worker, int limit) {
+        return new ClaimRequest(queue, worker, limit, Set.of(), null, null, null, UserFilter.ANY, null, null);
     }
 
     /** A claim under a processor, which decides the queue, types, users and payload size. */
-    public static ClaimRequest under(String processor, String worker, int limit) {
-        return new ClaimRequest(null, worker, limit, Set.of(), null, null, null, null, null, processor);
+    public static ClaimRequest under(@Nullable String processor, String worker, int limit) {
+        return new ClaimRequest(null, worker, limit, Set.of(), null, null, null, UserFilter.ANY, null, processor);
     }
 
     public ClaimRequest withTypes(Set<String> newTypes) {
@@ -69,17 +70,17 @@ public record ClaimRequest(
                 queue, worker, limit, newTypes, leaseDuration, waitFor, maxPayloadBytes, users, session, processor);
     }
 
-    public ClaimRequest withWait(Duration newWait) {
+    public ClaimRequest withWait(@Nullable Duration newWait) {
         return new ClaimRequest(
                 queue, worker, limit, types, leaseDuration, newWait, maxPayloadBytes, users, session, processor);
     }
 
-    public ClaimRequest withLease(Duration newLease) {
+    public ClaimRequest withLease(@Nullable Duration newLease) {
         return new ClaimRequest(
                 queue, worker, limit, types, newLease, waitFor, maxPayloadBytes, users, session, processor);
     }
 
-    public ClaimRequest withMaxPayloadBytes(Long bytes) {
+    public ClaimRequest withMaxPayloadBytes(@Nullable Long bytes) {
         return new ClaimRequest(queue, worker, limit, types, leaseDuration, waitFor, bytes, users, session, processor);
     }
 

@@ -3,6 +3,7 @@ package dev.tide.api;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What an incoming task does to a pending task (ready or scheduled, not yet leased) with the same coalescing key in the
@@ -38,7 +39,7 @@ public enum Coalescing {
     }
 
     @JsonCreator
-    public static Coalescing parse(String text) {
+    public static @Nullable Coalescing parse(@Nullable String text) {
         return Wire.parse(Coalescing.class, "coalescing", text);
     }
 }

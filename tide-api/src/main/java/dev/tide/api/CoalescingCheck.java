@@ -14,6 +14,8 @@ package dev.tide.api;
 @FunctionalInterface
 public interface CoalescingCheck {
     /**
+     * Decides what becomes of one pending task now that a newcomer with its key arrives.
+     *
      * @param pending a ready or scheduled task with the newcomer's key, locked for this decision
      * @param incoming the newcomer with every default resolved; its id is 0 as it is not stored yet
      */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.time.Instant;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A deadline about to be missed, or missed: what the deadline monitor tells a {@link DeadlineListener}, writes to the
@@ -52,7 +53,7 @@ public record DeadlineNotice(
         }
 
         @JsonCreator
-        public static Kind parse(String text) {
+        public static @Nullable Kind parse(@Nullable String text) {
             return Wire.parse(Kind.class, "kind", text);
         }
     }

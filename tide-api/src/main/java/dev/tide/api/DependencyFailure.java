@@ -3,6 +3,7 @@ package dev.tide.api;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /** What a blocked task does when a task it depends on ends without succeeding (failed, cancelled or expired). */
 public enum DependencyFailure {
@@ -17,7 +18,7 @@ public enum DependencyFailure {
     }
 
     @JsonCreator
-    public static DependencyFailure parse(String text) {
+    public static @Nullable DependencyFailure parse(@Nullable String text) {
         return Wire.parse(DependencyFailure.class, "onDependencyFailure", text);
     }
 }

@@ -36,6 +36,8 @@ public record DigestNotice(
     public static final String KIND = "tide.digest";
 
     /**
+     * The failures of one task type in the digest's period.
+     *
      * @param latest the latest failures ({@code task.failed} events: task id, time, and the message in the detail),
      *     newest first; empty when the digest had to be cut to fit the payload cap
      */

@@ -3,6 +3,7 @@ package dev.tide.api;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The order in which a queue hands out its ready tasks. Every discipline is one sort key computed when a task is
@@ -36,7 +37,7 @@ public enum Discipline {
     }
 
     @JsonCreator
-    public static Discipline parse(String text) {
+    public static @Nullable Discipline parse(@Nullable String text) {
         return Wire.parse(Discipline.class, "discipline", text);
     }
 }

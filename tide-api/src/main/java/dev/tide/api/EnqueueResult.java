@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
+ * What an enqueue did: the task it stored, or the one its idempotency key matched.
+ *
  * @param created false when an idempotency key matched an existing task, which is returned instead of a new one
  * @param warnings what the enqueue noticed without refusing it, such as a task type nothing names
  *     ({@link Warning#UNKNOWN_TYPE}); empty as a rule, and then left out of the JSON

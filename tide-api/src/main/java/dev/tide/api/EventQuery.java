@@ -1,5 +1,7 @@
 package dev.tide.api;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Which events to list, newest first.
  *
@@ -8,7 +10,7 @@ package dev.tide.api;
  *     from the newest
  * @param limit at most this many, 1 to {@value #MAX_LIMIT}
  */
-public record EventQuery(String kind, Long before, int limit) {
+public record EventQuery(@Nullable String kind, @Nullable Long before, int limit) {
     public static final int DEFAULT_LIMIT = 100;
     public static final int MAX_LIMIT = 1000;
 
@@ -26,11 +28,11 @@ public record EventQuery(String kind, Long before, int limit) {
         return new EventQuery(null, null, DEFAULT_LIMIT);
     }
 
-    public EventQuery withKind(String value) {
+    public EventQuery withKind(@Nullable String value) {
         return new EventQuery(value, before, limit);
     }
 
-    public EventQuery withBefore(Long value) {
+    public EventQuery withBefore(@Nullable Long value) {
         return new EventQuery(kind, value, limit);
     }
 

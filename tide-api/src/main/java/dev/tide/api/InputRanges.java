@@ -2,6 +2,7 @@ package dev.tide.api;
 
 import java.time.Duration;
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The times and durations a request may give, one named range each. The engine checks them before it writes anything
@@ -44,7 +45,7 @@ public final class InputRanges {
     private InputRanges() {}
 
     /** The constant of this name, for the document's test; null when there is none. */
-    public static Object named(String name) {
+    public static @Nullable Object named(String name) {
         return switch (name) {
             case "INSTANT" -> INSTANT;
             case "FUTURE" -> FUTURE;
@@ -87,9 +88,13 @@ public final class InputRanges {
      * Instants from {@code earliest} to {@code latest}, both included, and when {@code ahead} is set at most that long
      * after the time of the request.
      */
-    public record InstantRange(String name, Instant earliest, Instant latest, Duration ahead) {
+    public record InstantRange(
+            String name,
+            Instant earliest,
+            Instant latest,
+            @Nullable Duration ahead) {
         /** The value, or an {@link InvalidRequestException} naming {@code field} and the range; null passes. */
-        public Instant check(String field, Instant value, Instant now) {
+        public @Nullable Instant check(String field, @Nullable Instant value, Instant now) {
             if (value == null) {
                 return null;
             }

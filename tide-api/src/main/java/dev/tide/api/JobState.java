@@ -3,6 +3,7 @@ package dev.tide.api;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /** A job is open while any of its tasks has not ended. */
 public enum JobState {
@@ -15,7 +16,7 @@ public enum JobState {
     }
 
     @JsonCreator
-    public static JobState parse(String text) {
+    public static @Nullable JobState parse(@Nullable String text) {
         return Wire.parse(JobState.class, "state", text);
     }
 }

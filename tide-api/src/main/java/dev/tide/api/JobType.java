@@ -2,6 +2,7 @@ package dev.tide.api;
 
 import java.time.Duration;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A kind of job (the thesis's {@code job_types}): defaults for its jobs and their tasks, and what happens when one ends.
@@ -17,12 +18,12 @@ import java.util.List;
  */
 public record JobType(
         String name,
-        Integer priority,
-        Duration defaultDuration,
+        @Nullable Integer priority,
+        @Nullable Duration defaultDuration,
         TaskDefaults taskDefaults,
-        String completionTaskType,
+        @Nullable String completionTaskType,
         List<String> alertUsers,
-        String alertTaskType) {
+        @Nullable String alertTaskType) {
 
     public JobType {
         TaskType.requireName("name", name);
@@ -44,7 +45,7 @@ public record JobType(
     }
 
     public static JobType named(String name) {
-        return new JobType(name, null, null, null, null, null, null);
+        return new JobType(name, null, null, TaskDefaults.NONE, null, List.of(), null);
     }
 
     public JobType withPriority(int value) {

@@ -1,5 +1,7 @@
 package dev.tide.api;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A claimed task and the lease under which the claimer holds it.
  *
@@ -7,7 +9,8 @@ package dev.tide.api;
  *     or for a divisible task as many of them as the hour and session had left (a file reader reads this many lines).
  *     Null when no profile limits the task
  */
-public record LeasedTask(TaskInfo task, Lease lease, Integer budget) {
+public record LeasedTask(
+        TaskInfo task, Lease lease, @Nullable Integer budget) {
 
     public LeasedTask(TaskInfo task, Lease lease) {
         this(task, lease, null);

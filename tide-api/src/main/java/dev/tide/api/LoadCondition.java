@@ -2,6 +2,7 @@ package dev.tide.api;
 
 import java.time.Instant;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Makes a profile entry apply only while a load signal is in a range: {@code atLeast <= value < below} (either bound
@@ -9,7 +10,11 @@ import java.util.regex.Pattern;
  * hour of the week over that many past weeks (seed 000 ch. 7: "older historical trends to pick a profile in
  * advance"). An entry whose signal has no reading does not apply.
  */
-public record LoadCondition(String signal, Double atLeast, Double below, Integer pastWeeks) {
+public record LoadCondition(
+        String signal,
+        @Nullable Double atLeast,
+        @Nullable Double below,
+        @Nullable Integer pastWeeks) {
 
     private static final Pattern SIGNAL = Pattern.compile("[a-z][a-z0-9._-]{0,62}");
 

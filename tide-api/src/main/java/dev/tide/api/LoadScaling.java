@@ -1,7 +1,7 @@
 package dev.tide.api;
 
 /**
- * Scales a profile's hourly rate by a load signal, the thesis's "further work": the full {@code maxPerHour} while the
+ * Scales a profile's hourly rate by a load signal, the thesis's "further work": the full {@link ProfileLimits#maxPerHour()} while the
  * signal is at or below {@code low}, {@code minPerHour} at or above {@code high}, and in between in proportion. While
  * the signal has no reading yet, the full rate applies.
  *

@@ -3,6 +3,7 @@ package dev.tide.api;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a {@link Schedule} does with firings it missed: those more than its {@link Schedule#misfireGrace()} late when
@@ -23,7 +24,7 @@ public enum Misfire {
     }
 
     @JsonCreator
-    public static Misfire parse(String text) {
+    public static @Nullable Misfire parse(@Nullable String text) {
         return Wire.parse(Misfire.class, "misfire", text);
     }
 }

@@ -7,6 +7,7 @@ import dev.tide.api.json.RawJsonDeserializer;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A job to create with its first tasks, in one transaction. Tasks may be of several types; their {@code jobId} is set by
@@ -15,12 +16,12 @@ import java.util.List;
  */
 public record NewJob(
         String type,
-        String title,
-        String owner,
-        Integer priority,
-        Instant deadline,
+        @Nullable String title,
+        @Nullable String owner,
+        @Nullable Integer priority,
+        @Nullable Instant deadline,
 
-        @JsonRawValue @JsonDeserialize(using = RawJsonDeserializer.class)
+        @JsonRawValue @JsonDeserialize(using = RawJsonDeserializer.class) @Nullable
         String info,
 
         List<NewTask> tasks) {
@@ -36,11 +37,11 @@ public record NewJob(
     /** Fluent construction. */
     public static final class Builder {
         private final String type;
-        private String title;
-        private String owner;
-        private Integer priority;
-        private Instant deadline;
-        private String info;
+        private @Nullable String title;
+        private @Nullable String owner;
+        private @Nullable Integer priority;
+        private @Nullable Instant deadline;
+        private @Nullable String info;
         private final List<NewTask> tasks = new ArrayList<>();
 
         private Builder(String type) {

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A task to enqueue. Only {@code type} is required; every field left null takes its default from the task type, then
@@ -45,27 +46,27 @@ import java.util.List;
  */
 public record NewTask(
         String type,
-        String queue,
+        @Nullable String queue,
 
-        @JsonRawValue @JsonDeserialize(using = RawJsonDeserializer.class)
+        @JsonRawValue @JsonDeserialize(using = RawJsonDeserializer.class) @Nullable
         String payload,
 
-        Long jobId,
-        String owner,
-        Integer priority,
-        Double weight,
-        Instant runAt,
-        Duration delay,
-        Instant deadline,
-        Integer maxAttempts,
-        String idempotencyKey,
-        Instant expiresAt,
-        String ref,
+        @Nullable Long jobId,
+        @Nullable String owner,
+        @Nullable Integer priority,
+        @Nullable Double weight,
+        @Nullable Instant runAt,
+        @Nullable Duration delay,
+        @Nullable Instant deadline,
+        @Nullable Integer maxAttempts,
+        @Nullable String idempotencyKey,
+        @Nullable Instant expiresAt,
+        @Nullable String ref,
         List<String> dependsOn,
-        DependencyFailure onDependencyFailure,
-        String coalescingKey,
-        Integer units,
-        Boolean divisible) {
+        @Nullable DependencyFailure onDependencyFailure,
+        @Nullable String coalescingKey,
+        @Nullable Integer units,
+        @Nullable Boolean divisible) {
 
     public static final String DEFAULT_QUEUE = "default";
 
@@ -132,24 +133,24 @@ public record NewTask(
     /** Fluent construction; every setter is optional. */
     public static final class Builder {
         private final String type;
-        private String queue;
-        private String payload;
-        private Long jobId;
-        private String owner;
-        private Integer priority;
-        private Double weight;
-        private Instant runAt;
-        private Duration delay;
-        private Instant deadline;
-        private Integer maxAttempts;
-        private String idempotencyKey;
-        private Instant expiresAt;
-        private String ref;
+        private @Nullable String queue;
+        private @Nullable String payload;
+        private @Nullable Long jobId;
+        private @Nullable String owner;
+        private @Nullable Integer priority;
+        private @Nullable Double weight;
+        private @Nullable Instant runAt;
+        private @Nullable Duration delay;
+        private @Nullable Instant deadline;
+        private @Nullable Integer maxAttempts;
+        private @Nullable String idempotencyKey;
+        private @Nullable Instant expiresAt;
+        private @Nullable String ref;
         private final List<String> dependsOn = new ArrayList<>();
-        private DependencyFailure onDependencyFailure;
-        private String coalescingKey;
-        private Integer units;
-        private Boolean divisible;
+        private @Nullable DependencyFailure onDependencyFailure;
+        private @Nullable String coalescingKey;
+        private @Nullable Integer units;
+        private @Nullable Boolean divisible;
 
         private Builder(String type) {
             this.type = type;

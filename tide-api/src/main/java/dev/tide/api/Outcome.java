@@ -3,6 +3,7 @@ package dev.tide.api;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /** How a finished task or job ended. Unfinished ones have no outcome. */
 public enum Outcome {
@@ -30,7 +31,7 @@ public enum Outcome {
     }
 
     @JsonCreator
-    public static Outcome parse(String text) {
+    public static @Nullable Outcome parse(@Nullable String text) {
         return Wire.parse(Outcome.class, "outcome", text);
     }
 }

@@ -2,6 +2,7 @@ package dev.tide.api;
 
 import java.util.LinkedHashSet;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A processor (seed 004's Submission Processor): a consumer of one queue with selection filters, defined, started and
@@ -32,8 +33,8 @@ public record ProcessorDefinition(
         String queue,
         Set<String> types,
         UserFilter users,
-        Long maxPayloadBytes,
-        Integer threads,
+        @Nullable Long maxPayloadBytes,
+        @Nullable Integer threads,
         Set<String> nodes) {
 
     /** The most threads a local processor may run on one node. */
@@ -78,7 +79,8 @@ public record ProcessorDefinition(
 
     /** A local processor of the default queue, one thread, any type and user, until changed with the withers. */
     public static ProcessorDefinition named(String name) {
-        return new ProcessorDefinition(name, null, null, null, null, null, null, null);
+        return new ProcessorDefinition(
+                name, ProcessorKind.LOCAL, NewTask.DEFAULT_QUEUE, Set.of(), UserFilter.ANY, null, null, Set.of());
     }
 
     /** Whether the node named {@code node} runs this processor in its own process. */

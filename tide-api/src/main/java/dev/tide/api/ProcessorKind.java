@@ -3,6 +3,7 @@ package dev.tide.api;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /** Where a {@link ProcessorDefinition processor}'s handlers run. */
 public enum ProcessorKind {
@@ -23,7 +24,7 @@ public enum ProcessorKind {
     }
 
     @JsonCreator
-    public static ProcessorKind parse(String text) {
+    public static @Nullable ProcessorKind parse(@Nullable String text) {
         return Wire.parse(ProcessorKind.class, "kind", text);
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a processor is doing on one node, as that node last reported it (every node writes its reports to the store,
@@ -86,7 +87,7 @@ public record ProcessorRun(
         }
 
         @JsonCreator
-        public static State parse(String text) {
+        public static @Nullable State parse(@Nullable String text) {
             return Wire.parse(State.class, "state", text);
         }
     }

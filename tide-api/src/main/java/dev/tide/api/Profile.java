@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The throughput directives of one task type, or the defaults of one job type's tasks (seed 000's {@code profiles},
@@ -22,7 +23,11 @@ import java.util.Set;
  * @param zone the time zone of entries that name none; UTC when null
  */
 public record Profile(
-        String taskType, String jobType, ZoneId zone, List<ProfileEntry> entries, ProfileLimits otherwise) {
+        @Nullable String taskType,
+        @Nullable String jobType,
+        ZoneId zone,
+        List<ProfileEntry> entries,
+        @Nullable ProfileLimits otherwise) {
 
     public Profile {
         if ((taskType == null) == (jobType == null)) {
@@ -44,12 +49,14 @@ public record Profile(
         ProfileOverlaps.refuse(entries, zone);
     }
 
-    public static Profile forTaskType(String type, ZoneId zone, List<ProfileEntry> entries, ProfileLimits otherwise) {
-        return new Profile(type, null, zone, entries, otherwise);
+    public static Profile forTaskType(
+            String type, @Nullable ZoneId zone, List<ProfileEntry> entries, @Nullable ProfileLimits otherwise) {
+        return new Profile(type, null, zone == null ? ZoneOffset.UTC : zone, entries, otherwise);
     }
 
-    public static Profile forJobType(String type, ZoneId zone, List<ProfileEntry> entries, ProfileLimits otherwise) {
-        return new Profile(null, type, zone, entries, otherwise);
+    public static Profile forJobType(
+            String type, @Nullable ZoneId zone, List<ProfileEntry> entries, @Nullable ProfileLimits otherwise) {
+        return new Profile(null, type, zone == null ? ZoneOffset.UTC : zone, entries, otherwise);
     }
 
     /** Names the profile: {@code task:<type>} or {@code job:<type>}. */
@@ -63,7 +70,7 @@ public record Profile(
     }
 
     /** The entry in force at {@code at}, or null when none holds. */
-    public ProfileEntry entryAt(Instant at, LoadReadings load) {
+    public @Nullable ProfileEntry entryAt(Instant at, LoadReadings load) {
         return entries.stream()
                 .filter(e ->
                         e.covers(at, zoneOf(e)) && (e.when() == null || e.when().holds(load, at)))

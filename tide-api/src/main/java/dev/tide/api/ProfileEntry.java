@@ -9,6 +9,7 @@ import java.time.LocalTime;
 import java.time.ZoneId;
 import java.util.EnumSet;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One directive of a profile (the thesis's profile entry): on these days, from this time of day until that one, these
@@ -31,10 +32,10 @@ public record ProfileEntry(
         Set<DayOfWeek> days,
         LocalTime from,
         LocalTime until,
-        ZoneId zone,
+        @Nullable ZoneId zone,
         int precedence,
         ProfileLimits limits,
-        LoadCondition when) {
+        @Nullable LoadCondition when) {
 
     public ProfileEntry {
         TaskType.requireName("entries.name", name);
@@ -60,10 +61,10 @@ public record ProfileEntry(
             @JsonProperty("days") Set<DayOfWeek> days,
             @JsonProperty("from") LocalTime from,
             @JsonProperty("until") LocalTime until,
-            @JsonProperty("zone") ZoneId zone,
+            @JsonProperty("zone") @Nullable ZoneId zone,
             @JsonProperty("precedence") Integer precedence,
             @JsonProperty("limits") ProfileLimits limits,
-            @JsonProperty("when") LoadCondition when) {
+            @JsonProperty("when") @Nullable LoadCondition when) {
         return new ProfileEntry(name, days, from, until, zone, precedence == null ? 0 : precedence, limits, when);
     }
 
@@ -90,7 +91,7 @@ public record ProfileEntry(
     }
 
     /** Whether the instant falls in the window, read on the wall clock of {@code zone}. */
-    public boolean covers(Instant at, ZoneId zone) {
+    public boolean covers(Instant at, @Nullable ZoneId zone) {
         LocalDateTime local = LocalDateTime.ofInstant(at, zone);
         DayOfWeek day = local.getDayOfWeek();
         LocalTime time = local.toLocalTime();

@@ -1,5 +1,7 @@
 package dev.tide.api;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What a profile entry allows while it is in force (the thesis's {@code max_per_hour} and {@code max_per_sess}, and
  * more). Every field may be null for "no limit".
@@ -14,7 +16,11 @@ package dev.tide.api;
  * @param scaling scales {@code maxPerHour} down by a load signal, to no less than its minimum
  */
 public record ProfileLimits(
-        Long maxPerHour, Integer maxPerSession, Integer concurrency, Integer priorityBoost, LoadScaling scaling) {
+        @Nullable Long maxPerHour,
+        @Nullable Integer maxPerSession,
+        @Nullable Integer concurrency,
+        @Nullable Integer priorityBoost,
+        @Nullable LoadScaling scaling) {
 
     /** No limit at all: what applies when a profile declares no default and no entry matches. */
     public static final ProfileLimits UNLIMITED = new ProfileLimits(null, null, null, null, null);
@@ -47,24 +53,24 @@ public record ProfileLimits(
         return new ProfileLimits(max, null, null, null, null);
     }
 
-    public ProfileLimits withMaxPerSession(Integer value) {
+    public ProfileLimits withMaxPerSession(@Nullable Integer value) {
         return new ProfileLimits(maxPerHour, value, concurrency, priorityBoost, scaling);
     }
 
-    public ProfileLimits withConcurrency(Integer value) {
+    public ProfileLimits withConcurrency(@Nullable Integer value) {
         return new ProfileLimits(maxPerHour, maxPerSession, value, priorityBoost, scaling);
     }
 
-    public ProfileLimits withPriorityBoost(Integer value) {
+    public ProfileLimits withPriorityBoost(@Nullable Integer value) {
         return new ProfileLimits(maxPerHour, maxPerSession, concurrency, value, scaling);
     }
 
-    public ProfileLimits withScaling(LoadScaling value) {
+    public ProfileLimits withScaling(@Nullable LoadScaling value) {
         return new ProfileLimits(maxPerHour, maxPerSession, concurrency, priorityBoost, value);
     }
 
     /** The hourly limit under the given load readings: {@code maxPerHour} scaled by {@link #scaling()}; null for none. */
-    public Long maxPerHourUnder(LoadReadings readings) {
+    public @Nullable Long maxPerHourUnder(LoadReadings readings) {
         if (maxPerHour == null || scaling == null) {
             return maxPerHour;
         }

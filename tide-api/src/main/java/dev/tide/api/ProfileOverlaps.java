@@ -9,6 +9,7 @@ import java.time.zone.ZoneOffsetTransition;
 import java.time.zone.ZoneRules;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Refuses entries that can hold at the same instant with the same precedence, since nothing would decide between them.
@@ -54,7 +55,7 @@ final class ProfileOverlaps {
     }
 
     /** The earliest instant of the reference year at which both entries hold, or null. */
-    static Instant firstCommonInstant(ProfileEntry a, ZoneId zoneA, ProfileEntry b, ZoneId zoneB) {
+    static @Nullable Instant firstCommonInstant(ProfileEntry a, ZoneId zoneA, ProfileEntry b, ZoneId zoneB) {
         List<Instant> candidates = new ArrayList<>();
         addStarts(candidates, a, zoneA);
         addStarts(candidates, b, zoneB);

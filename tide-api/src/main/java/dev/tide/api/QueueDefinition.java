@@ -1,6 +1,7 @@
 package dev.tide.api;
 
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How a queue serves its tasks. A queue need not be defined to be used: an undefined queue serves in
@@ -24,11 +25,11 @@ public record QueueDefinition(
         String name,
         Discipline discipline,
         Integer defaultAllocation,
-        Integer defaultConcurrency,
+        @Nullable Integer defaultConcurrency,
         Set<String> prohibitedUsers,
-        Integer maxPending,
-        Integer maxPendingPerKey,
-        Integer maxPendingPerUser) {
+        @Nullable Integer maxPending,
+        @Nullable Integer maxPendingPerKey,
+        @Nullable Integer maxPendingPerUser) {
 
     public QueueDefinition {
         TaskType.requireName("name", name);
@@ -47,14 +48,14 @@ public record QueueDefinition(
         return maxPending != null || maxPendingPerKey != null || maxPendingPerUser != null;
     }
 
-    private static void requireBound(String field, Integer value) {
+    private static void requireBound(String field, @Nullable Integer value) {
         if (value != null && value < 1) {
             throw new InvalidRequestException(field, "must be at least 1 (leave it out for no bound)");
         }
     }
 
     public static QueueDefinition named(String name) {
-        return new QueueDefinition(name, null, null, null, null, null, null, null);
+        return new QueueDefinition(name, Discipline.PRIORITY, 1, null, Set.of(), null, null, null);
     }
 
     public QueueDefinition withDiscipline(Discipline value) {

@@ -3,6 +3,7 @@ package dev.tide.api;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A named recurring task: at each firing of its cron expression, read in its zone, one task is enqueued from the
@@ -27,13 +28,13 @@ import java.time.ZoneOffset;
 public record Schedule(
         String name,
         String cron,
-        ZoneId zone,
+        @Nullable ZoneId zone,
         NewTask task,
-        Misfire misfire,
-        Duration misfireGrace,
-        Duration window,
-        Duration expireAfter,
-        Boolean paused) {
+        @Nullable Misfire misfire,
+        @Nullable Duration misfireGrace,
+        @Nullable Duration window,
+        @Nullable Duration expireAfter,
+        @Nullable Boolean paused) {
 
     /** How late a firing may be and still count as on time, unless the schedule says otherwise. */
     public static final Duration DEFAULT_MISFIRE_GRACE = Duration.ofMinutes(1);
@@ -100,13 +101,13 @@ public record Schedule(
         return "schedule:" + name + ":" + firing;
     }
 
-    private static void refuseSet(String field, Object value, String problem) {
+    private static void refuseSet(String field, @Nullable Object value, String problem) {
         if (value != null) {
             throw new InvalidRequestException(field, problem);
         }
     }
 
-    private static void requirePositive(String field, Duration value) {
+    private static void requirePositive(String field, @Nullable Duration value) {
         if (value != null && (value.isZero() || value.isNegative())) {
             throw new InvalidRequestException(field, "must be positive");
         }

@@ -11,6 +11,7 @@ import java.time.temporal.IsoFields;
 import java.time.temporal.TemporalAdjusters;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Which hourly statistics to read: the hours starting in {@code [from, to)}, of every task type or one.
@@ -19,7 +20,7 @@ import java.util.regex.Pattern;
  * @param to the end, exclusive (rounded up to a UTC hour); at most {@value #MAX_DAYS} days after {@code from}
  * @param type only this task type; null for every type
  */
-public record StatsQuery(Instant from, Instant to, String type) {
+public record StatsQuery(Instant from, Instant to, @Nullable String type) {
     public static final int MAX_DAYS = 400;
 
     private static final Pattern WEEK = Pattern.compile("(\\d{4})-W(\\d{1,2})");

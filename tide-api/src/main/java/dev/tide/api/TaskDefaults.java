@@ -1,6 +1,7 @@
 package dev.tide.api;
 
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Defaults for tasks; any field may be null, meaning "not set here, ask the next level". Levels, most specific first:
@@ -10,7 +11,11 @@ import java.time.Duration;
  * @param leaseDuration how long a claim holds a task before it is reclaimed without a heartbeat
  */
 public record TaskDefaults(
-        Integer priority, Integer maxAttempts, Duration defaultDuration, Duration leaseDuration, RetryBackoff backoff) {
+        @Nullable Integer priority,
+        @Nullable Integer maxAttempts,
+        @Nullable Duration defaultDuration,
+        @Nullable Duration leaseDuration,
+        @Nullable RetryBackoff backoff) {
 
     public static final TaskDefaults NONE = new TaskDefaults(null, null, null, null, null);
 

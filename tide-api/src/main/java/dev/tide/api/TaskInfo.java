@@ -7,6 +7,7 @@ import dev.tide.api.json.Json;
 import dev.tide.api.json.RawJsonDeserializer;
 import java.time.Instant;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A task as stored. The lease token is never part of it: only the holder learns the token, through {@link LeasedTask}.
@@ -28,37 +29,37 @@ public record TaskInfo(
         long id,
         String queue,
         String type,
-        Long jobId,
-        String owner,
+        @Nullable Long jobId,
+        @Nullable String owner,
 
-        @JsonRawValue @JsonDeserialize(using = RawJsonDeserializer.class)
+        @JsonRawValue @JsonDeserialize(using = RawJsonDeserializer.class) @Nullable
         String payload,
 
         int priority,
         double weight,
         Instant runAt,
-        Instant deadline,
+        @Nullable Instant deadline,
         TaskState state,
-        Outcome outcome,
+        @Nullable Outcome outcome,
         int attempts,
         int maxAttempts,
-        String message,
+        @Nullable String message,
 
-        @JsonRawValue @JsonDeserialize(using = RawJsonDeserializer.class)
+        @JsonRawValue @JsonDeserialize(using = RawJsonDeserializer.class) @Nullable
         String result,
 
-        String leaseOwner,
-        Instant leaseExpiresAt,
-        String idempotencyKey,
+        @Nullable String leaseOwner,
+        @Nullable Instant leaseExpiresAt,
+        @Nullable String idempotencyKey,
         Instant createdAt,
-        Instant startedAt,
-        Instant finishedAt,
-        Instant expiresAt,
+        @Nullable Instant startedAt,
+        @Nullable Instant finishedAt,
+        @Nullable Instant expiresAt,
         List<Long> dependsOn,
-        String coalescingKey,
+        @Nullable String coalescingKey,
         int units,
         boolean divisible,
-        TaskBlob blob) {
+        @Nullable TaskBlob blob) {
 
     public TaskInfo {
         dependsOn = dependsOn == null ? List.of() : List.copyOf(dependsOn);
@@ -69,28 +70,28 @@ public record TaskInfo(
             long id,
             String queue,
             String type,
-            Long jobId,
-            String owner,
-            String payload,
+            @Nullable Long jobId,
+            @Nullable String owner,
+            @Nullable String payload,
             int priority,
             double weight,
             Instant runAt,
-            Instant deadline,
+            @Nullable Instant deadline,
             TaskState state,
-            Outcome outcome,
+            @Nullable Outcome outcome,
             int attempts,
             int maxAttempts,
-            String message,
-            String result,
-            String leaseOwner,
-            Instant leaseExpiresAt,
-            String idempotencyKey,
+            @Nullable String message,
+            @Nullable String result,
+            @Nullable String leaseOwner,
+            @Nullable Instant leaseExpiresAt,
+            @Nullable String idempotencyKey,
             Instant createdAt,
-            Instant startedAt,
-            Instant finishedAt,
-            Instant expiresAt,
+            @Nullable Instant startedAt,
+            @Nullable Instant finishedAt,
+            @Nullable Instant expiresAt,
             List<Long> dependsOn,
-            String coalescingKey,
+            @Nullable String coalescingKey,
             int units,
             boolean divisible) {
         this(
@@ -137,7 +138,7 @@ public record TaskInfo(
         return payload == null && result == null ? this : with(null, null);
     }
 
-    private TaskInfo with(String newPayload, String newResult) {
+    private TaskInfo with(@Nullable String newPayload, @Nullable String newResult) {
         return new TaskInfo(
                 id,
                 queue,

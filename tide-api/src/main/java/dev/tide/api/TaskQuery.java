@@ -3,6 +3,7 @@ package dev.tide.api;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A filtered, sorted page of tasks: the visible list a person picks a task from. Every filter is optional.
@@ -12,18 +13,18 @@ import java.util.Locale;
  * @param limit page size, 1 to {@link #MAX_LIMIT}; {@link #DEFAULT_LIMIT} when 0
  */
 public record TaskQuery(
-        String queue,
-        TaskState state,
-        Outcome outcome,
-        String type,
-        Long jobId,
-        String owner,
-        String leaseOwner,
+        @Nullable String queue,
+        @Nullable TaskState state,
+        @Nullable Outcome outcome,
+        @Nullable String type,
+        @Nullable Long jobId,
+        @Nullable String owner,
+        @Nullable String leaseOwner,
         boolean errorsOnly,
         Sort sort,
         boolean descending,
         int limit,
-        String cursor) {
+        @Nullable String cursor) {
 
     public static final int DEFAULT_LIMIT = 50;
     public static final int MAX_LIMIT = 1000;
@@ -111,7 +112,7 @@ public record TaskQuery(
         }
 
         @JsonCreator
-        public static Sort parse(String text) {
+        public static @Nullable Sort parse(@Nullable String text) {
             return Wire.parse(Sort.class, "sort", text);
         }
     }

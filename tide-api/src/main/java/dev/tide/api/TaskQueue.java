@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The queue's operations, the same embedded ({@code dev.tide.core.Tide}) and over HTTP ({@code
@@ -44,7 +45,7 @@ public interface TaskQueue extends AutoCloseable {
      *
      * @param leaseDuration null for the task type's lease length
      */
-    EnqueuedAndClaimed enqueueAndClaim(NewTask task, String worker, Duration leaseDuration);
+    EnqueuedAndClaimed enqueueAndClaim(NewTask task, String worker, @Nullable Duration leaseDuration);
 
     /**
      * Runs a small task at once in the calling thread when its profile has room ({@link #enqueueAndClaim}), and
@@ -85,10 +86,10 @@ public interface TaskQueue extends AutoCloseable {
      * claim's {@code leaseDuration}, else the task type's), so a lease stays as short as its worker asked. Returns the
      * leases still held; those missing from the answer are lost.
      */
-    List<Lease> heartbeat(List<Lease> leases, Duration extension);
+    List<Lease> heartbeat(List<Lease> leases, @Nullable Duration extension);
 
     /** Extends one lease, or throws {@link LeaseLostException}. */
-    default Lease heartbeat(Lease lease, Duration extension) {
+    default Lease heartbeat(Lease lease, @Nullable Duration extension) {
         List<Lease> held = heartbeat(List.of(lease), extension);
         if (held.isEmpty()) {
             throw new LeaseLostException(lease.taskId());

@@ -2,6 +2,7 @@ package dev.tide.api;
 
 import java.time.Instant;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The tasks an administrator parks or unparks (seed 004's parking): by id, by owner, or by the time they were
@@ -14,7 +15,12 @@ import java.util.List;
  * @param receivedFrom tasks enqueued at or after this time
  * @param receivedTo tasks enqueued before this time
  */
-public record TaskSelection(List<Long> taskIds, String owner, String queue, Instant receivedFrom, Instant receivedTo) {
+public record TaskSelection(
+        List<Long> taskIds,
+        @Nullable String owner,
+        @Nullable String queue,
+        @Nullable Instant receivedFrom,
+        @Nullable Instant receivedTo) {
     public static final int MAX_IDS = 10_000;
 
     public TaskSelection {

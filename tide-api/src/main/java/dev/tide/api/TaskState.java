@@ -3,6 +3,7 @@ package dev.tide.api;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where a task is in its life. Whether a finished task succeeded is its {@link Outcome}, kept apart as the thesis does
@@ -37,7 +38,7 @@ public enum TaskState {
     }
 
     @JsonCreator
-    public static TaskState parse(String text) {
+    public static @Nullable TaskState parse(@Nullable String text) {
         return Wire.parse(TaskState.class, "state", text);
     }
 }

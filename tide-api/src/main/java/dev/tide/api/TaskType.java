@@ -2,6 +2,7 @@ package dev.tide.api;
 
 import java.time.Duration;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A kind of work (the thesis's {@code task_types}): the name tasks refer to and the defaults they take. Fields left null
@@ -16,13 +17,13 @@ import java.util.regex.Pattern;
  */
 public record TaskType(
         String name,
-        Integer priority,
-        Integer maxAttempts,
-        Duration defaultDuration,
-        Duration leaseDuration,
-        RetryBackoff backoff,
-        Coalescing coalescing,
-        Boolean deleteBlobOnCompletion) {
+        @Nullable Integer priority,
+        @Nullable Integer maxAttempts,
+        @Nullable Duration defaultDuration,
+        @Nullable Duration leaseDuration,
+        @Nullable RetryBackoff backoff,
+        @Nullable Coalescing coalescing,
+        @Nullable Boolean deleteBlobOnCompletion) {
 
     /** Names of types, queues and job types: letters, digits and {@code . _ : -}, 1 to 100 characters. */
     public static final Pattern NAME = Pattern.compile("[A-Za-z0-9._:-]{1,100}");
@@ -35,12 +36,12 @@ public record TaskType(
     /** A type with the defaults given, keeping its tasks' blobs until retention prunes them. */
     public TaskType(
             String name,
-            Integer priority,
-            Integer maxAttempts,
-            Duration defaultDuration,
-            Duration leaseDuration,
-            RetryBackoff backoff,
-            Coalescing coalescing) {
+            @Nullable Integer priority,
+            @Nullable Integer maxAttempts,
+            @Nullable Duration defaultDuration,
+            @Nullable Duration leaseDuration,
+            @Nullable RetryBackoff backoff,
+            @Nullable Coalescing coalescing) {
         this(name, priority, maxAttempts, defaultDuration, leaseDuration, backoff, coalescing, null);
     }
 
@@ -53,7 +54,11 @@ public record TaskType(
     }
 
     private static TaskDefaults defaults(
-            Integer priority, Integer maxAttempts, Duration defaultDuration, Duration lease, RetryBackoff backoff) {
+            @Nullable Integer priority,
+            @Nullable Integer maxAttempts,
+            @Nullable Duration defaultDuration,
+            @Nullable Duration lease,
+            @Nullable RetryBackoff backoff) {
         return new TaskDefaults(priority, maxAttempts, defaultDuration, lease, backoff);
     }
 

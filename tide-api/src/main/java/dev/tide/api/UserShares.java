@@ -1,6 +1,7 @@
 package dev.tide.api;
 
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Per-user settings of a queue, given to several users at once (seed 004's assignUsersDefaultAllocations and
@@ -17,7 +18,11 @@ import java.util.Set;
  *     {@link QueueDefinition#maxPendingPerUser()}: more or fewer than others. It applies while the queue has a
  *     per-user bound
  */
-public record UserShares(Set<String> users, Integer allocation, Integer concurrency, Integer maxPending) {
+public record UserShares(
+        Set<String> users,
+        @Nullable Integer allocation,
+        @Nullable Integer concurrency,
+        @Nullable Integer maxPending) {
     /** The largest allocation or concurrency: beyond it a user is as good as unlimited. */
     public static final int MAX_SHARE = 1_000_000;
 
@@ -34,7 +39,7 @@ public record UserShares(Set<String> users, Integer allocation, Integer concurre
     }
 
     /** Allocation and concurrency only; the users' pending bound is the queue's. */
-    public UserShares(Set<String> users, Integer allocation, Integer concurrency) {
+    public UserShares(Set<String> users, @Nullable Integer allocation, @Nullable Integer concurrency) {
         this(users, allocation, concurrency, null);
     }
 
@@ -43,7 +48,7 @@ public record UserShares(Set<String> users, Integer allocation, Integer concurre
         return allocation == null && concurrency == null && maxPending == null;
     }
 
-    static void requireShare(String field, Integer value) {
+    static void requireShare(String field, @Nullable Integer value) {
         if (value != null && (value < 0 || value > MAX_SHARE)) {
             throw new InvalidRequestException(field, "must be between 0 and " + MAX_SHARE);
         }

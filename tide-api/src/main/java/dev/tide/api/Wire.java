@@ -3,13 +3,14 @@ package dev.tide.api;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /** Parsing of lower-case enum names as they travel in JSON, query strings and CLI options. */
 public final class Wire {
     private Wire() {}
 
     /** The constant named {@code text} in any case; an {@link InvalidRequestException} on {@code field} listing the names otherwise. */
-    public static <E extends Enum<E>> E parse(Class<E> type, String field, String text) {
+    public static <E extends Enum<E>> @Nullable E parse(Class<E> type, String field, @Nullable String text) {
         if (text == null) {
             return null;
         }

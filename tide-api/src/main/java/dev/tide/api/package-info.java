@@ -6,4 +6,7 @@
  * <p>JSON payloads, results and job info travel as raw JSON text; {@link dev.tide.api.json.Json} converts to and from
  * Java objects. Instants and durations are ISO-8601 in JSON.
  */
+@NullMarked
 package dev.tide.api;
+
+import org.jspecify.annotations.NullMarked;

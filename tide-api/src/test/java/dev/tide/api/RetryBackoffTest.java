@@ -23,7 +23,7 @@ class RetryBackoffTest {
         Duration max = Duration.ofMillis(initialMs + extraMaxMs);
         RetryBackoff b = new RetryBackoff(Duration.ofMillis(initialMs), multiplier, max, jitter);
         long delay = b.delayAfter(attempt, uniform).toMillis();
-        double base = Math.min(initialMs * Math.pow(multiplier, attempt - 1), max.toMillis());
+        double base = Math.min((double) initialMs * Math.pow(multiplier, attempt - 1), (double) max.toMillis());
         assertThat(delay).isBetween(0L, max.toMillis());
         assertThat((double) delay).isBetween(base * (1 - jitter) - 1, base * (1 + jitter) + 1);
     }

@@ -46,6 +46,7 @@ class ProcessorServerTest {
     }
 
     @Test
+    @SuppressWarnings("BanJNDI") // connects to the JMX server this test started on this host
     void anOperatorRunsAPluginsHandlersUnderAProcessorAndStopsItOverJmx() throws Exception {
         Path plugins = folder.resolve("plugins");
         PluginJar.stamp(plugins);

@@ -3,7 +3,6 @@ package dev.tide.core;
 import dev.tide.api.Ack;
 import dev.tide.api.AckResult;
 import dev.tide.api.ClaimRequest;
-import dev.tide.api.CoalescingCheck;
 import dev.tide.api.EnqueueResult;
 import dev.tide.api.EnqueuedAndClaimed;
 import dev.tide.api.InputRanges;
@@ -39,21 +38,17 @@ import dev.tide.core.cycle.CycleScheduler;
 import dev.tide.core.engine.AckResolver;
 import dev.tide.core.engine.AdminLog;
 import dev.tide.core.engine.BlobPayloads;
-import dev.tide.core.engine.BlobPlacement;
 import dev.tide.core.engine.DeadlineMonitor;
-import dev.tide.core.engine.DeadlineSettings;
 import dev.tide.core.engine.Digest;
 import dev.tide.core.engine.Inputs;
-import dev.tide.core.engine.JobNotices;
 import dev.tide.core.engine.KnownTypes;
 import dev.tide.core.engine.LoadSignals;
 import dev.tide.core.engine.Maintenance;
 import dev.tide.core.engine.OrphanSweep;
 import dev.tide.core.engine.ProfileSessions;
-import dev.tide.core.engine.RaceDraws;
 import dev.tide.core.engine.ReadySignal;
-import dev.tide.core.engine.RecordPruning;
 import dev.tide.core.engine.Schedules;
+import dev.tide.core.engine.ServiceGroup;
 import dev.tide.core.engine.TaskResolver;
 import dev.tide.core.engine.TypeRanges;
 import dev.tide.core.engine.TypeRegistry;
@@ -92,7 +87,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
@@ -118,7 +112,8 @@ public final class Tide implements TaskQueue, AccountWorkers {
     private final KnownTypes knownTypes;
     private final TaskResolver resolver;
     private final AckResolver acks;
-    private final ReadySignal ready = new ReadySignal();
+    private final ReadyNotices notices;
+    private final ReadySignal ready;
     private final Maintenance maintenance;
     private final DeadlineMonitor deadlines;
     private final Schedules schedules;
@@ -126,8 +121,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
     private final TaskMeters taskMeters;
     private final AutoCloseable folderLock;
     private final AutoCloseable ownedClock;
-    private final List<WorkerPool> pools = new CopyOnWriteArrayList<>();
-    private final List<Consumer<JobInfo>> jobListeners = new CopyOnWriteArrayList<>();
+    private final WorkerPools pools;
     private final LoadSignals load;
     private final ProfileSessions sessions;
     private final CycleScheduler cycles;
@@ -139,98 +133,50 @@ public final class Tide implements TaskQueue, AccountWorkers {
     private final EmbeddedIntake intake;
     private final Digest digest;
     private final ProcessorBook processorBook;
-    private final ProcessorActivity processorActivity = new ProcessorActivity();
+    private final ProcessorActivity processorActivity;
     private final ProcessorHost processorHost;
     private final Processors processors;
     private final BlobPayloads blobs;
     private final OrphanSweep sweep;
+    private final ServiceGroup services;
     private volatile boolean closed;
 
-    /**
-     * Takes over an open store (closing it if this fails), the relay its job-end hook calls, and the resources it owns
-     * besides: {@code ownedClock} is closed before the store, {@code folderLock} after it, and the blob store (which
-     * may be null) with the store.
-     */
-    Tide(
-            Store store,
-            HookRelay relay,
-            InstantSource clock,
-            AutoCloseable ownedClock,
-            TideConfig config,
-            boolean migrate,
-            AutoCloseable folderLock,
-            RaceDraws draws,
-            DeadlineSettings deadlineSettings,
-            Map<String, CoalescingCheck> coalescingChecks,
-            BlobStore blobStore) {
-        this.store = store;
-        this.clock = clock;
-        this.ownedClock = ownedClock;
-        this.config = config.nodeName() != null
-                ? config
-                : config.withNodeName(store.info().multiNode() ? NodeNames.hostName() : TideConfig.EMBEDDED_NODE_NAME);
-        this.folderLock = folderLock;
-        this.meters = deadlineSettings.meters();
-        this.taskMeters = new TaskMeters(meters);
-        try {
-            if (migrate) {
-                store.schemaMigrate();
-            }
-            this.load = new LoadSignals(store, clock);
-            this.sessions = new ProfileSessions(clock);
-            this.types = new TypeRegistry(store, config.taskDefaults());
-            types.reload();
-            this.knownTypes = new KnownTypes(store, store, store, clock);
-            if (blobStore != null) {
-                blobStore.check();
-            }
-            this.blobs = new BlobPayloads(blobStore, store, store);
-            BlobPlacement placement = blobStore == null
-                    ? BlobPlacement.NONE
-                    : BlobPlacement.of(blobStore.name(), config.blobs(), config.payloadCapBytes());
-            this.resolver = new TaskResolver(types, config.payloadCapBytes(), placement, draws, coalescingChecks);
-            this.acks = new AckResolver(types, resolver, config.payloadCapBytes());
-            relay.target = new JobNotices(types, resolver, clock);
-            store.readySubscribe(queue -> ready.signal(List.of(queue)));
-            this.maintenance = new Maintenance(
-                    store, store, store, clock, acks, types, config.retention(), draws, this::afterSettle, blobs);
-            this.deadlines = new DeadlineMonitor(store, store, clock, types, resolver, deadlineSettings, this::wake);
-            this.schedules = new Schedules(store, store, clock, resolver, this::wake);
-            this.cycles = new CycleScheduler(this, config.maintenanceInterval() != null);
-            this.admin = new AdminLog(store, clock);
-            this.accounts = new AccountBook(store, clock, admin);
-            this.profiles = new EmbeddedProfiles(store, clock, load);
-            this.monitoring = new EmbeddedMonitoring(store, store, knownTypes);
-            this.intake = new EmbeddedIntake(store, clock, admin);
-            this.queues = new EmbeddedQueues(store, clock, admin, maintenance::nudge, this::wake, monitoring::status);
-            this.digest = new Digest(store, this.config.stats(), resolver, this.config.nodeName(), this::wake);
-            maintenance.alsoRun(new RecordPruning(store, this.config.stats())::run);
-            maintenance.alsoRun(digest::runOnce);
-            maintenance.alsoRun(accounts::prune);
-            this.sweep = blobStore == null ? null : new OrphanSweep(blobStore, store, config.blobs());
-            if (sweep != null) {
-                maintenance.alsoRun(sweep::runIfDue);
-            }
-            this.processorBook = new ProcessorBook(store, config.pollInterval());
-            this.processorHost =
-                    new ProcessorHost(this, store, clock, this.config.nodeName(), processorBook, processorActivity);
-            this.processors = new Processors(store, store, clock, processorBook, changed -> {
-                processorHost.nudge();
-                wake(Set.of(changed.queue()));
-            });
-            if (config.maintenanceInterval() != null) {
-                maintenance.start(config.maintenanceInterval());
-                deadlines.start(config.maintenanceInterval());
-                schedules.start(config.maintenanceInterval());
-                // last: its pools claim through this engine
-                processorHost.start(config.maintenanceInterval());
-            }
-        } catch (RuntimeException e) {
-            closeQuietly(ownedClock);
-            store.close();
-            closeQuietly(blobStore);
-            throw e;
-        }
+    /** Keeps the parts {@link TideAssembly} built; owns them from here on, and closes them with itself. */
+    Tide(TideParts parts) {
+        this.store = parts.store();
+        this.clock = parts.clock();
+        this.config = parts.config();
+        this.types = parts.types();
+        this.knownTypes = parts.knownTypes();
+        this.resolver = parts.resolver();
+        this.acks = parts.acks();
+        this.notices = parts.notices();
+        this.ready = notices.signal();
+        this.maintenance = parts.maintenance();
+        this.deadlines = parts.deadlines();
+        this.schedules = parts.schedules();
+        this.meters = parts.meters();
+        this.taskMeters = parts.taskMeters();
+        this.folderLock = parts.folderLock();
+        this.ownedClock = parts.ownedClock();
+        this.load = parts.load();
+        this.sessions = parts.sessions();
+        this.cycles = parts.cycles();
+        this.admin = parts.admin();
+        this.accounts = parts.accounts();
+        this.digest = parts.digest();
+        this.processorBook = parts.processorBook();
+        this.processorActivity = parts.processorActivity();
+        this.processorHost = parts.processorHost();
+        this.processors = parts.processors();
+        this.blobs = parts.blobs();
+        this.sweep = parts.sweep();
+        this.pools = parts.pools();
+        this.services = parts.services();
+        this.profiles = new EmbeddedProfiles(store, clock, load);
+        this.monitoring = new EmbeddedMonitoring(store, store, knownTypes);
+        this.intake = new EmbeddedIntake(store, clock, admin);
+        this.queues = new EmbeddedQueues(store, clock, admin, maintenance::nudge, notices::wake, monitoring::status);
     }
 
     public static TideBuilder builder() {
@@ -896,7 +842,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
 
     /** Called after a job ends (after its transaction committed), on the thread that ended it. */
     public void onJobFinished(Consumer<JobInfo> listener) {
-        jobListeners.add(listener);
+        notices.onJobFinished(listener);
     }
 
     public Store store() {
@@ -917,19 +863,11 @@ public final class Tide implements TaskQueue, AccountWorkers {
     }
 
     private void afterSettle(SettleBatch batch) {
-        wake(batch.readyQueues());
-        for (JobInfo job : batch.finishedJobs()) {
-            for (Consumer<JobInfo> listener : jobListeners) {
-                listener.accept(job);
-            }
-        }
+        notices.afterSettle(batch);
     }
 
     private void wake(Set<String> queues) {
-        if (!queues.isEmpty()) {
-            ready.signal(queues);
-            store.readyPublish(queues);
-        }
+        notices.wake(queues);
     }
 
     /** Stops the worker pools (letting running tasks finish within their grace), maintenance, and the store. */
@@ -940,21 +878,16 @@ public final class Tide implements TaskQueue, AccountWorkers {
         }
         closed = true;
         ready.signal(List.of());
-        // first: its pools' handlers finish (or are released) through the open store
-        processorHost.close();
-        cycles.close();
-        for (WorkerPool pool : pools) {
-            pool.close();
+        try {
+            // in the reverse of their start order, see TideAssembly
+            services.stop();
+        } finally {
+            closeQuietly(ownedClock);
+            store.close();
+            closeQuietly(blobs.store());
+            // The OS releases the folder lock with the process in any case.
+            closeQuietly(folderLock);
         }
-        // Before maintenance, which gives up leadership: the monitor must not win it back.
-        deadlines.close();
-        schedules.close();
-        maintenance.close();
-        closeQuietly(ownedClock);
-        store.close();
-        closeQuietly(blobs.store());
-        // The OS releases the folder lock with the process in any case.
-        closeQuietly(folderLock);
     }
 
     static void closeQuietly(AutoCloseable resource) {

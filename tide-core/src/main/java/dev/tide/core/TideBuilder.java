@@ -179,18 +179,7 @@ public final class TideBuilder {
             try {
                 Store store = SqliteStore.open(folder, relay);
                 BlobStore blobs = blobStore != null ? blobStore : new FolderBlobStore(folder.resolve("blobs"));
-                return new Tide(
-                        store,
-                        relay,
-                        clockOrSystem(),
-                        null,
-                        config,
-                        migrate,
-                        lock,
-                        draws,
-                        deadlineSettings(),
-                        coalescingChecks,
-                        blobs);
+                return assembly(clockOrSystem(), null, lock, blobs).open(store, relay);
             } catch (RuntimeException e) {
                 Tide.closeQuietly(lock);
                 throw e;
@@ -208,34 +197,19 @@ public final class TideBuilder {
                 store.close();
                 throw e;
             }
-            return new Tide(
-                    store,
-                    relay,
-                    anchored != null ? anchored : clock,
-                    anchored,
-                    config,
-                    migrate,
-                    null,
-                    draws,
-                    deadlineSettings(),
-                    coalescingChecks,
-                    blobStore);
+            return assembly(anchored != null ? anchored : clock, anchored, null, blobStore)
+                    .open(store, relay);
         }
         if (storeFactory == null) {
             throw new IllegalStateException("choose a store: sqlite(folder), postgres(url) or store(factory)");
         }
-        return new Tide(
-                storeFactory.apply(relay),
-                relay,
-                clockOrSystem(),
-                null,
-                config,
-                migrate,
-                null,
-                draws,
-                deadlineSettings(),
-                coalescingChecks,
-                blobStore);
+        return assembly(clockOrSystem(), null, null, blobStore).open(storeFactory.apply(relay), relay);
+    }
+
+    private TideAssembly assembly(
+            InstantSource clock, AutoCloseable ownedClock, AutoCloseable folderLock, BlobStore blobs) {
+        return new TideAssembly(
+                clock, ownedClock, config, migrate, folderLock, draws, deadlineSettings(), coalescingChecks, blobs);
     }
 
     private DeadlineSettings deadlineSettings() {

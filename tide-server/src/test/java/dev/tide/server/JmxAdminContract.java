@@ -60,6 +60,7 @@ abstract class JmxAdminContract {
     abstract Tide engine(Path folder);
 
     @BeforeEach
+    @SuppressWarnings("BanJNDI") // connects to the JMX server this test started on this host
     void start() throws IOException {
         folder = TempFolders.create("tide-jmx-");
         Tide tide = engine(folder);
@@ -237,6 +238,7 @@ abstract class JmxAdminContract {
     }
 
     @Test
+    @SuppressWarnings("BanJNDI") // connects to the JMX server this test started on this host
     void anAuthenticatedPrincipalIsTheActor() throws Exception {
         JMXAuthenticator authenticator = credentials -> {
             String[] pair = (String[]) credentials;

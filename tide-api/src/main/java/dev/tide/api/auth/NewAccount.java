@@ -3,6 +3,7 @@ package dev.tide.api.auth;
 import dev.tide.api.InvalidRequestException;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A user to add. The name is the one its tasks are owned by ({@code NewTask.owner}).
@@ -10,7 +11,11 @@ import java.util.regex.Pattern;
  * @param password optional; a user without one signs in with API tokens only
  */
 public record NewAccount(
-        String name, Set<Role> roles, String password, Integer pendingLimit, Integer submitsPerMinute) {
+        String name,
+        Set<Role> roles,
+        @Nullable String password,
+        @Nullable Integer pendingLimit,
+        @Nullable Integer submitsPerMinute) {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._:@-]{1,100}");
 
     /** The shortest password accepted. */
@@ -67,7 +72,7 @@ public record NewAccount(
         }
     }
 
-    public static void requireLimit(String field, Integer value) {
+    public static void requireLimit(String field, @Nullable Integer value) {
         if (value != null && value < 0) {
             throw new InvalidRequestException(field, "must be zero or positive");
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.tide.api.Wire;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /** What a user of a Tide server may do. A user holds one or more; {@link #ADMIN} may do everything. */
 public enum Role {
@@ -20,7 +21,7 @@ public enum Role {
     }
 
     @JsonCreator
-    public static Role parse(String text) {
+    public static @Nullable Role parse(@Nullable String text) {
         return Wire.parse(Role.class, "role", text);
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.tide.api.Wire;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /** How a token came to be. */
 public enum TokenKind {
@@ -18,7 +19,7 @@ public enum TokenKind {
     }
 
     @JsonCreator
-    public static TokenKind parse(String text) {
+    public static @Nullable TokenKind parse(@Nullable String text) {
         return Wire.parse(TokenKind.class, "kind", text);
     }
 }

@@ -14,6 +14,7 @@ import dev.tide.api.TideEvent;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The request and response bodies of the HTTP API that are not API records themselves: one definition for the server
@@ -94,10 +95,13 @@ public final class HttpBodies {
     }
 
     /**
+     * What the health probe answers.
+     *
      * @param node this node's name, when the queue is an embedded engine
      * @param maintenanceLeader whether this node did the maintenance chores on its last pass
      */
-    public record Health(String status, String node, Boolean maintenanceLeader) {}
+    public record Health(
+            String status, @Nullable String node, @Nullable Boolean maintenanceLeader) {}
 
     // --- users and credentials -----------------------------------------------------------------------------------
 
@@ -112,15 +116,25 @@ public final class HttpBodies {
         }
     }
 
-    public record Limits(Integer pendingLimit, Integer submitsPerMinute) {}
+    public record Limits(
+            @Nullable Integer pendingLimit, @Nullable Integer submitsPerMinute) {}
 
-    /** @param validFor null: an API token valid until revoked */
-    public record TokenRequest(String label, Duration validFor) {}
+    /**
+     * A request for a new API token.
+     *
+     * @param validFor null: an API token valid until revoked
+     */
+    public record TokenRequest(String label, @Nullable Duration validFor) {}
 
     public record TokenList(List<dev.tide.api.auth.TokenInfo> tokens) {}
 
-    /** @param validFor null: the server's default session length */
-    public record SignIn(String user, String password, Duration validFor) {
+    /**
+     * A sign-in with a password, for a session token.
+     *
+     * @param validFor null: the server's default session length
+     */
+    public record SignIn(
+            String user, String password, @Nullable Duration validFor) {
         @Override
         public String toString() {
             return "SignIn[user=" + user + ", password=***, validFor=" + validFor + "]";

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads any JSON value (object, array, string, number) into its compact JSON text, so payloads stay opaque strings in
@@ -12,13 +13,13 @@ import java.io.IOException;
  */
 public final class RawJsonDeserializer extends JsonDeserializer<String> {
     @Override
-    public String deserialize(JsonParser parser, DeserializationContext context) throws IOException {
+    public @Nullable String deserialize(JsonParser parser, DeserializationContext context) throws IOException {
         JsonNode node = parser.readValueAsTree();
         return node == null ? null : node.toString();
     }
 
     @Override
-    public String getNullValue(DeserializationContext context) {
+    public @Nullable String getNullValue(DeserializationContext context) {
         return null;
     }
 }

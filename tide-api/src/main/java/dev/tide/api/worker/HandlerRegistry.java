@@ -7,6 +7,7 @@ import dev.tide.api.TaskType;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The handlers of a consumer by task type, and how one task is run by them: the handler is called in the calling thread
@@ -15,9 +16,9 @@ import java.util.Set;
  */
 public final class HandlerRegistry {
     private final Map<String, TaskHandler> handlers;
-    private final TaskHandler anyType;
+    private final @Nullable TaskHandler anyType;
 
-    private HandlerRegistry(Map<String, TaskHandler> handlers, TaskHandler anyType) {
+    private HandlerRegistry(Map<String, TaskHandler> handlers, @Nullable TaskHandler anyType) {
         this.handlers = Map.copyOf(handlers);
         this.anyType = anyType;
     }
@@ -69,7 +70,7 @@ public final class HandlerRegistry {
     /** Collects handlers; a later one for the same type replaces the earlier. */
     public static final class Builder {
         private final Map<String, TaskHandler> handlers = new LinkedHashMap<>();
-        private TaskHandler anyType;
+        private @Nullable TaskHandler anyType;
 
         private Builder() {}
 

@@ -11,6 +11,7 @@ import dev.tide.api.json.Json;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a handler sees of its task, and how it says what happened. Everything it sets here (result, job info, tasks to
@@ -21,12 +22,12 @@ public final class TaskContext {
     private final TaskQueue queue;
     private final List<NewTask> enqueue = new ArrayList<>();
     private volatile boolean leaseLost;
-    private String result;
-    private String message;
-    private String jobInfo;
-    private Ack.Kind decided;
-    private Duration retryDelay;
-    private Integer unitsUsed;
+    private @Nullable String result;
+    private @Nullable String message;
+    private @Nullable String jobInfo;
+    private Ack.@Nullable Kind decided;
+    private @Nullable Duration retryDelay;
+    private @Nullable Integer unitsUsed;
 
     TaskContext(LeasedTask leased, TaskQueue queue) {
         this.leased = leased;
@@ -42,7 +43,7 @@ public final class TaskContext {
     }
 
     /** The payload as JSON text. */
-    public String payload() {
+    public @Nullable String payload() {
         return leased.task().payload();
     }
 
@@ -55,7 +56,7 @@ public final class TaskContext {
      * divisible task what the hour and session had left (read that many lines, send that many emails). Null when no
      * profile governs it.
      */
-    public Integer budget() {
+    public @Nullable Integer budget() {
         return leased.budget();
     }
 
@@ -82,7 +83,7 @@ public final class TaskContext {
     }
 
     /** The task's job as stored now (read on each call), or null for a standalone task. */
-    public JobInfo job() {
+    public @Nullable JobInfo job() {
         Long jobId = leased.task().jobId();
         return jobId == null ? null : queue.job(jobId);
     }

@@ -19,6 +19,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,13 +51,13 @@ public final class WorkerPool implements AutoCloseable {
     private final AtomicLong succeeded = new AtomicLong();
     private final AtomicLong failedAttempts = new AtomicLong();
     private final AtomicLong leasesLost = new AtomicLong();
-    private volatile Problem lastProblem;
+    private volatile @Nullable Problem lastProblem;
     private volatile boolean claiming;
     private volatile boolean running;
-    private Thread claimer;
-    private Thread acknowledger;
-    private Thread heartbeater;
-    private volatile Thread shutdownHook;
+    private @Nullable Thread claimer;
+    private @Nullable Thread acknowledger;
+    private @Nullable Thread heartbeater;
+    private volatile @Nullable Thread shutdownHook;
 
     private final List<java.util.function.Consumer<WorkerPool>> onStart;
 
@@ -122,7 +123,7 @@ public final class WorkerPool implements AutoCloseable {
     }
 
     /** The pool's most recent problem: a handler's failure or a claim refused; null while there was none. */
-    public Problem lastProblem() {
+    public @Nullable Problem lastProblem() {
         return lastProblem;
     }
 
@@ -135,9 +136,10 @@ public final class WorkerPool implements AutoCloseable {
      * Something that went wrong in a pool, for people to look at: what, when, and the task concerned (null for a claim
      * refused).
      */
-    public record Problem(String message, java.time.Instant at, Long taskId) {}
+    public record Problem(
+            String message, java.time.Instant at, @Nullable Long taskId) {}
 
-    private void problem(String message, Long taskId) {
+    private void problem(String message, @Nullable Long taskId) {
         lastProblem = new Problem(message, options.clock.instant(), taskId);
     }
 
@@ -167,7 +169,7 @@ public final class WorkerPool implements AutoCloseable {
                         options.leaseDuration,
                         options.pollWait,
                         options.maxPayloadBytes,
-                        options.users,
+                        options.users == null ? UserFilter.ANY : options.users,
                         null,
                         options.processor));
                 errorBackoffMs = 100;
@@ -261,14 +263,15 @@ public final class WorkerPool implements AutoCloseable {
     }
 
     private void send(List<InFlight> batch) {
-        Delivery delivery = deliver(batch.stream().map(f -> f.ack).toList());
-        List<AckResult> results = delivery.results();
+        Delivery delivery = deliver(batch.stream().map(WorkerPool::ackOf).toList());
+        List<? extends @Nullable AckResult> results = delivery.results();
         if (delivery.refusal() != null) {
             // Refused as a whole: one of them is bad. Send them one by one so the others still land.
-            results = new ArrayList<>();
+            List<@Nullable AckResult> alone = new ArrayList<>();
             for (InFlight flight : batch) {
-                results.add(deliverAlone(flight.ack));
+                alone.add(deliverAlone(ackOf(flight)));
             }
+            results = alone;
         }
         for (int i = 0; i < batch.size(); i++) {
             InFlight flight = batch.get(i);
@@ -278,8 +281,8 @@ public final class WorkerPool implements AutoCloseable {
                 log.warn(
                         "task {}: lease lost before its {} was recorded",
                         flight.task.id(),
-                        flight.ack.kind().wireName());
-            } else if (result != null && flight.ack.kind() == Ack.Kind.SUCCEED) {
+                        ackOf(flight).kind().wireName());
+            } else if (result != null && ackOf(flight).kind() == Ack.Kind.SUCCEED) {
                 succeeded.incrementAndGet();
             }
             inFlight.remove(flight.task.id());
@@ -289,7 +292,14 @@ public final class WorkerPool implements AutoCloseable {
     }
 
     /** The answer to a batch of acknowledgements: results (null items if given up), or the queue's refusal. */
-    private record Delivery(List<AckResult> results, TideException refusal) {}
+    private record Delivery(
+            List<? extends @Nullable AckResult> results,
+            @Nullable TideException refusal) {}
+
+    /** A flight is batched for sending only once its handler's acknowledgement is set. */
+    private static Ack ackOf(InFlight flight) {
+        return java.util.Objects.requireNonNull(flight.ack, "a flight is sent only with its acknowledgement");
+    }
 
     /**
      * Sends acknowledgements, retrying transient failures (storage or network, HTTP 5xx) with backoff. A refusal of
@@ -302,7 +312,7 @@ public final class WorkerPool implements AutoCloseable {
                 return new Delivery(queue.ackAll(acks), null);
             } catch (TideException e) {
                 if (e.httpStatus() < 500) {
-                    return new Delivery(null, e);
+                    return new Delivery(List.of(), e);
                 }
                 log.warn("acknowledging {} tasks failed, retrying in {} ms: {}", acks.size(), backoffMs, e.toString());
             } catch (RuntimeException e) {
@@ -320,7 +330,7 @@ public final class WorkerPool implements AutoCloseable {
      * One acknowledgement on its own. If the queue refuses it (say, a follow-up task with an invalid payload), the
      * task fails with the reason instead, so the handler's bug shows rather than being retried forever.
      */
-    private AckResult deliverAlone(Ack ack) {
+    private @Nullable AckResult deliverAlone(Ack ack) {
         Delivery alone = deliver(List.of(ack));
         if (alone.refusal() == null) {
             return alone.results().get(0);
@@ -452,7 +462,7 @@ public final class WorkerPool implements AutoCloseable {
         }
     }
 
-    private static void join(Thread thread) {
+    private static void join(@Nullable Thread thread) {
         if (thread == null) {
             return;
         }
@@ -479,8 +489,8 @@ public final class WorkerPool implements AutoCloseable {
         final TaskContext context;
         volatile Lease lease;
         volatile long renewedNanos = System.nanoTime();
-        volatile Thread thread;
-        volatile Ack ack;
+        volatile @Nullable Thread thread;
+        volatile @Nullable Ack ack;
         boolean abandoned;
 
         InFlight(LeasedTask task, TaskContext context) {
@@ -497,34 +507,34 @@ public final class WorkerPool implements AutoCloseable {
             int claimBatch,
             int ackBatch,
             Duration pollWait,
-            Duration leaseDuration,
+            @Nullable Duration leaseDuration,
             Duration shutdownGrace,
             boolean closeOnJvmShutdown,
             boolean releaseOnStart,
-            Long maxPayloadBytes,
-            UserFilter users,
-            String processor,
+            @Nullable Long maxPayloadBytes,
+            @Nullable UserFilter users,
+            @Nullable String processor,
             java.time.InstantSource clock,
             HandlerRegistry handlers) {}
 
     /** Configures a pool; {@link #handler} at least once. */
     public static final class Builder {
         private final TaskQueue queue;
-        private String worker;
-        private String workerNamePrefix;
+        private @Nullable String worker;
+        private @Nullable String workerNamePrefix;
         private final List<java.util.function.Consumer<WorkerPool>> onStart = new ArrayList<>();
         private String queueName = dev.tide.api.NewTask.DEFAULT_QUEUE;
         private int concurrency = 8;
-        private Integer claimBatch;
+        private @Nullable Integer claimBatch;
         private int ackBatch = 500;
         private Duration pollWait = Duration.ofSeconds(5);
-        private Duration leaseDuration;
+        private @Nullable Duration leaseDuration;
         private Duration shutdownGrace = Duration.ofSeconds(30);
         private boolean closeOnJvmShutdown;
         private boolean releaseOnStart = true;
-        private Long maxPayloadBytes;
-        private UserFilter users;
-        private String processor;
+        private @Nullable Long maxPayloadBytes;
+        private @Nullable UserFilter users;
+        private @Nullable String processor;
         private java.time.InstantSource clock = java.time.InstantSource.system();
         private final HandlerRegistry.Builder handlers = HandlerRegistry.builder();
 

@@ -1,6 +1,7 @@
 package dev.tide.core.cycle;
 
 import dev.tide.core.Tide;
+import dev.tide.core.engine.BackgroundService;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -11,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,27 +30,47 @@ import org.slf4j.LoggerFactory;
  * every {@link #TICK} and runs each on a virtual thread of its own. With maintenance off, as in tests on a manual clock
  * and in one-shot commands, nothing runs by itself: {@link #runDue()} runs the due cycles in the caller.
  */
-public final class CycleScheduler implements AutoCloseable {
+public final class CycleScheduler implements BackgroundService {
     /** How often the scheduler's thread looks for due cycles (real time). */
     public static final Duration TICK = Duration.ofSeconds(1);
 
     private static final Logger log = LoggerFactory.getLogger(CycleScheduler.class);
 
-    private final Tide tide;
-    private final boolean background;
+    // the engine once built: the scheduler is made with it, before it exists
+    private final Supplier<Tide> tide;
+    private boolean background; // guarded by this
     private final Map<String, Scheduled> clients = new ConcurrentHashMap<>();
     private ExecutorService runners;
     private Thread ticker;
     private volatile boolean closed;
 
-    public CycleScheduler(Tide tide, boolean background) {
+    public CycleScheduler(Supplier<Tide> tide) {
         this.tide = tide;
-        this.background = background;
+    }
+
+    @Override
+    public String name() {
+        return "cycle scheduler";
+    }
+
+    /**
+     * Runs scheduled cycles in the background from now on, on its own {@link #TICK} rather than the interval (the
+     * thread starts with the first client scheduled). Without this, as with maintenance off, only {@link #runDue()}
+     * runs them.
+     */
+    @Override
+    public synchronized void start(Duration interval) {
+        if (!closed) {
+            background = true;
+            if (!clients.isEmpty()) {
+                startTicker();
+            }
+        }
     }
 
     /** Runs one cycle of the client now, in the calling thread (what {@code tide cycle} does). */
     public CycleReport runOnce(QueueClient client) {
-        return new Cycle(tide, client).run();
+        return new Cycle(tide.get(), client).run();
     }
 
     /**
@@ -59,17 +81,23 @@ public final class CycleScheduler implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("the engine is closed");
         }
-        Scheduled scheduled =
-                new Scheduled(client, firstDue(client.period(), tide.clock().instant()));
+        Scheduled scheduled = new Scheduled(
+                client, firstDue(client.period(), tide.get().clock().instant()));
         if (clients.putIfAbsent(client.name(), scheduled) != null) {
             throw new IllegalArgumentException("a queue client named " + client.name() + " is already scheduled");
         }
-        if (background && ticker == null) {
+        if (background) {
+            startTicker();
+        }
+        return scheduled;
+    }
+
+    private void startTicker() {
+        if (ticker == null) {
             runners = Executors.newThreadPerTaskExecutor(
                     Thread.ofVirtual().name("tide-cycle-", 0).factory());
             ticker = Thread.ofPlatform().daemon().name("tide-cycles").start(this::tick);
         }
-        return scheduled;
     }
 
     /** Stops scheduling the named client (a cycle under way finishes); whether it was scheduled. */
@@ -89,7 +117,7 @@ public final class CycleScheduler implements AutoCloseable {
     public List<CycleReport> runDue() {
         List<CycleReport> reports = new ArrayList<>();
         for (Scheduled scheduled : clients.values()) {
-            if (scheduled.takeTurn(tide.clock().instant())) {
+            if (scheduled.takeTurn(tide.get().clock().instant())) {
                 reports.add(scheduled.runTurn());
             }
         }
@@ -100,7 +128,7 @@ public final class CycleScheduler implements AutoCloseable {
         while (!closed) {
             try {
                 for (Scheduled scheduled : clients.values()) {
-                    if (scheduled.takeTurn(tide.clock().instant())) {
+                    if (scheduled.takeTurn(tide.get().clock().instant())) {
                         runners.execute(scheduled::runTurn);
                     }
                 }
@@ -189,7 +217,7 @@ public final class CycleScheduler implements AutoCloseable {
 
         CycleReport runTurn() {
             try {
-                CycleReport report = new Cycle(tide, client).run();
+                CycleReport report = new Cycle(tide.get(), client).run();
                 synchronized (this) {
                     last = report;
                     cyclesRun++;

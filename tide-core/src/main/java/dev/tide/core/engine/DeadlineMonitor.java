@@ -36,7 +36,7 @@ import org.slf4j.LoggerFactory;
  * warned, or the earliest deadline among rows warned), at most {@code cap}, and reads time from the engine's clock, so a
  * test that moves the clock sees notices within one cap.
  */
-public final class DeadlineMonitor implements AutoCloseable {
+public final class DeadlineMonitor implements BackgroundService {
     private static final Logger log = LoggerFactory.getLogger(DeadlineMonitor.class);
     private static final int BATCH = 500;
     private static final int MAX_BATCHES_PER_PASS = 20;
@@ -71,6 +71,12 @@ public final class DeadlineMonitor implements AutoCloseable {
         this.onAlertsReady = onAlertsReady;
     }
 
+    @Override
+    public String name() {
+        return "deadline monitor";
+    }
+
+    @Override
     public void start(Duration cap) {
         thread = new PassThread("tide-deadlines", () -> pass(cap), cap.toMillis());
         thread.start();

@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * <p>The thread sleeps until the next scheduled task is due or the interval passes, whichever is sooner, so a delayed
  * task starts on time without a busy poll.
  */
-public final class Maintenance implements AutoCloseable {
+public final class Maintenance implements BackgroundService {
     private static final Logger log = LoggerFactory.getLogger(Maintenance.class);
     private static final int BATCH = 1000;
     private static final int MAX_BATCHES_PER_PASS = 50;
@@ -77,6 +77,12 @@ public final class Maintenance implements AutoCloseable {
         this.blobs = blobs;
     }
 
+    @Override
+    public String name() {
+        return "maintenance";
+    }
+
+    @Override
     public void start(Duration interval) {
         thread = new PassThread("tide-maintenance", () -> pass(interval), interval.toMillis());
         thread.start();

@@ -41,7 +41,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The thread sleeps until the earliest next firing, at most {@code cap}, and is nudged when a schedule changes.
  */
-public final class Schedules implements dev.tide.api.Schedules, AutoCloseable {
+public final class Schedules implements dev.tide.api.Schedules, BackgroundService {
     private static final Logger log = LoggerFactory.getLogger(Schedules.class);
     private static final int BATCH = 100;
     private static final int MAX_UPCOMING = 1000;
@@ -67,6 +67,12 @@ public final class Schedules implements dev.tide.api.Schedules, AutoCloseable {
         this.onReady = onReady;
     }
 
+    @Override
+    public String name() {
+        return "schedules";
+    }
+
+    @Override
     public void start(Duration cap) {
         thread = new PassThread("tide-schedules", () -> pass(cap), cap.toMillis());
         thread.start();

@@ -7,6 +7,7 @@ import dev.tide.api.TaskQueue;
 import dev.tide.api.TaskType;
 import dev.tide.api.worker.TaskHandler;
 import dev.tide.api.worker.WorkerPool;
+import dev.tide.core.engine.BackgroundService;
 import dev.tide.core.engine.PassThread;
 import dev.tide.core.store.ProcessorStore;
 import java.time.Duration;
@@ -20,6 +21,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,12 +39,13 @@ import org.slf4j.LoggerFactory;
  * takes are read at each claim, so changing them needs no new pool. Its lease owner is
  * {@code <node>/processor:<name>}: a pool that starts again after a crash releases its previous life's leases.
  */
-public final class ProcessorHost implements AutoCloseable {
+public final class ProcessorHost implements BackgroundService {
     private static final Logger log = LoggerFactory.getLogger(ProcessorHost.class);
     private static final long REPORT_AT_LEAST_EVERY_NANOS =
             Duration.ofSeconds(5).toNanos();
 
-    private final TaskQueue queue;
+    // the engine once built: the host is made with it, before it exists
+    private final Supplier<? extends TaskQueue> queue;
     private final ProcessorStore store;
     private final InstantSource clock;
     private final String node;
@@ -60,7 +63,7 @@ public final class ProcessorHost implements AutoCloseable {
     private boolean closed;
 
     public ProcessorHost(
-            TaskQueue queue,
+            Supplier<? extends TaskQueue> queue,
             ProcessorStore store,
             InstantSource clock,
             String node,
@@ -106,6 +109,12 @@ public final class ProcessorHost implements AutoCloseable {
         return this;
     }
 
+    @Override
+    public String name() {
+        return "processor host";
+    }
+
+    @Override
     public synchronized void start(Duration interval) {
         if (thread == null && !closed) {
             thread = new PassThread(
@@ -183,7 +192,7 @@ public final class ProcessorHost implements AutoCloseable {
         if (!missing.isEmpty()) {
             return unavailable(processor, "node " + node + " has no handler for task types " + missing);
         }
-        WorkerPool.Builder pool = WorkerPool.builder(queue)
+        WorkerPool.Builder pool = WorkerPool.builder(queue.get())
                 .workerName(node + "/processor:" + processor.name())
                 .queue(processor.queue())
                 .processor(processor.name())

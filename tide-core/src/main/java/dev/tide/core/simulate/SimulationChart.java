@@ -149,7 +149,10 @@ public final class SimulationChart {
                 continue;
             }
             double y = y(allowed);
-            path.append(String.format(Locale.ROOT, drawing ? "V%.1f" : "M%.1f,%.1f", drawing ? y : x(i), y));
+            path.append(
+                    drawing
+                            ? String.format(Locale.ROOT, "V%.1f", y)
+                            : String.format(Locale.ROOT, "M%.1f,%.1f", x(i), y));
             path.append(String.format(Locale.ROOT, "H%.1f", x(i + 1)));
             drawing = true;
         }

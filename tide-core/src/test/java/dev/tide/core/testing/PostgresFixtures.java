@@ -11,13 +11,17 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * Engines on PostgreSQL for the contract suites: one schema per test class, emptied before each test (faster than a
- * schema per test, and the tests still start from nothing). Registered as a static extension of the test class, it
- * creates the schema before the class's tests and drops it after them.
+ * Engines on PostgreSQL for the contract suites: one schema per test class (or per suite, for all its nested
+ * contracts), emptied before each test (faster than a schema per test, and the tests still start from nothing).
+ * Registered as a static extension of the test class, it creates the schema before the class's tests and drops it
+ * after them.
  */
 public final class PostgresFixtures implements FixtureFactory, BeforeAllCallback, AfterAllCallback {
     private final String owner;
     private PostgresTestDatabase db;
+    // JUnit calls a class's extensions again for each of its @Nested classes: the container that created the schema
+    // is the one that drops it, so a suite's nested contracts share their suite's schema.
+    private String createdBy;
 
     private PostgresFixtures(String owner) {
         this.owner = owner;
@@ -33,12 +37,15 @@ public final class PostgresFixtures implements FixtureFactory, BeforeAllCallback
 
     @Override
     public void beforeAll(ExtensionContext context) {
-        db = PostgresTestDatabase.create(owner);
+        if (db == null) {
+            db = PostgresTestDatabase.create(owner);
+            createdBy = context.getUniqueId();
+        }
     }
 
     @Override
     public void afterAll(ExtensionContext context) {
-        if (db != null) {
+        if (db != null && context.getUniqueId().equals(createdBy)) {
             db.close();
             db = null;
         }

@@ -8,14 +8,17 @@ import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * A PostgreSQL schema for one test class, as a static extension: created before the class's tests (and its own
- * {@code @BeforeAll} methods), emptied before each test, dropped after them. Skips the class (or fails it under CI)
- * when PostgreSQL is unreachable. For tests that open engines themselves, several on one schema if they like;
- * contract suites take {@link PostgresFixtures}.
+ * A PostgreSQL schema for one test class (or one suite and its nested classes), as a static extension: created before
+ * the class's tests (and its own {@code @BeforeAll} methods), emptied before each test, dropped after them. Skips the
+ * class (or fails it under CI) when PostgreSQL is unreachable. For tests that open engines themselves, several on one
+ * schema if they like; contract suites take {@link PostgresFixtures}.
  */
 public final class PostgresSchema implements BeforeAllCallback, BeforeEachCallback, AfterAllCallback {
     private final String owner;
     private PostgresTestDatabase db;
+    // JUnit calls a class's extensions again for each of its @Nested classes: the container that created the schema
+    // is the one that drops it, so a suite's nested contracts share their suite's schema.
+    private String createdBy;
 
     private PostgresSchema(String owner) {
         this.owner = owner;
@@ -43,7 +46,10 @@ public final class PostgresSchema implements BeforeAllCallback, BeforeEachCallba
 
     @Override
     public void beforeAll(ExtensionContext context) {
-        db = PostgresTestDatabase.create(owner);
+        if (db == null) {
+            db = PostgresTestDatabase.create(owner);
+            createdBy = context.getUniqueId();
+        }
     }
 
     @Override
@@ -53,7 +59,7 @@ public final class PostgresSchema implements BeforeAllCallback, BeforeEachCallba
 
     @Override
     public void afterAll(ExtensionContext context) {
-        if (db != null) {
+        if (db != null && context.getUniqueId().equals(createdBy)) {
             db.close();
             db = null;
         }

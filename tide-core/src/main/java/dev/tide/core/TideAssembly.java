@@ -1,0 +1,183 @@
+package dev.tide.core;
+
+import dev.tide.api.CoalescingCheck;
+import dev.tide.core.auth.AccountBook;
+import dev.tide.core.blob.BlobStore;
+import dev.tide.core.cycle.CycleScheduler;
+import dev.tide.core.engine.AckResolver;
+import dev.tide.core.engine.AdminLog;
+import dev.tide.core.engine.BlobPayloads;
+import dev.tide.core.engine.BlobPlacement;
+import dev.tide.core.engine.DeadlineMonitor;
+import dev.tide.core.engine.DeadlineSettings;
+import dev.tide.core.engine.Digest;
+import dev.tide.core.engine.JobNotices;
+import dev.tide.core.engine.KnownTypes;
+import dev.tide.core.engine.LoadSignals;
+import dev.tide.core.engine.Maintenance;
+import dev.tide.core.engine.OrphanSweep;
+import dev.tide.core.engine.ProfileSessions;
+import dev.tide.core.engine.RaceDraws;
+import dev.tide.core.engine.RecordPruning;
+import dev.tide.core.engine.Schedules;
+import dev.tide.core.engine.ServiceGroup;
+import dev.tide.core.engine.TaskResolver;
+import dev.tide.core.engine.TypeRegistry;
+import dev.tide.core.processor.ProcessorActivity;
+import dev.tide.core.processor.ProcessorBook;
+import dev.tide.core.processor.ProcessorHost;
+import dev.tide.core.processor.Processors;
+import dev.tide.core.store.Store;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * Builds an engine's collaborators from its settings and an open store, each after those it takes, and opens the
+ * engine over them. The engine's constructor only keeps what it is given. The two services that work through the
+ * engine's own queue (the processor host's pools and the cycle scheduler) reach it through a reference that is set once
+ * the engine is built, and the background services start only then: nothing sees an engine still being built.
+ *
+ * @param ownedClock closed by the engine before the store (null when the clock is the caller's)
+ * @param folderLock closed by the engine after the store (null when there is none)
+ * @param blobStore where large payloads go (may be null), closed with the store
+ */
+record TideAssembly(
+        InstantSource clock,
+        AutoCloseable ownedClock,
+        TideConfig config,
+        boolean migrate,
+        AutoCloseable folderLock,
+        RaceDraws draws,
+        DeadlineSettings deadlineSettings,
+        Map<String, CoalescingCheck> coalescingChecks,
+        BlobStore blobStore) {
+
+    /**
+     * Takes over an open store (closing it, the owned clock and the blob store if this fails) and the relay its job-end
+     * hook calls; answers the engine with its background services started when maintenance is on.
+     */
+    Tide open(Store store, HookRelay relay) {
+        try {
+            EngineReference engine = new EngineReference();
+            TideParts parts = assemble(store, relay, engine);
+            Tide tide = new Tide(parts);
+            engine.set(tide);
+            if (parts.config().maintenanceInterval() != null) {
+                parts.services().start(parts.config().maintenanceInterval());
+            }
+            return tide;
+        } catch (RuntimeException e) {
+            Tide.closeQuietly(ownedClock);
+            store.close();
+            Tide.closeQuietly(blobStore);
+            throw e;
+        }
+    }
+
+    private TideParts assemble(Store store, HookRelay relay, EngineReference engine) {
+        TideConfig effective = config.nodeName() != null
+                ? config
+                : config.withNodeName(store.info().multiNode() ? NodeNames.hostName() : TideConfig.EMBEDDED_NODE_NAME);
+        if (migrate) {
+            store.schemaMigrate();
+        }
+        LoadSignals load = new LoadSignals(store, clock);
+        ProfileSessions sessions = new ProfileSessions(clock);
+        TypeRegistry types = new TypeRegistry(store, effective.taskDefaults());
+        types.reload();
+        KnownTypes knownTypes = new KnownTypes(store, store, store, clock);
+        if (blobStore != null) {
+            blobStore.check();
+        }
+        BlobPayloads blobs = new BlobPayloads(blobStore, store, store);
+        BlobPlacement placement = blobStore == null
+                ? BlobPlacement.NONE
+                : BlobPlacement.of(blobStore.name(), effective.blobs(), effective.payloadCapBytes());
+        TaskResolver resolver =
+                new TaskResolver(types, effective.payloadCapBytes(), placement, draws, coalescingChecks);
+        AckResolver acks = new AckResolver(types, resolver, effective.payloadCapBytes());
+        relay.target = new JobNotices(types, resolver, clock);
+        ReadyNotices notices = new ReadyNotices(store);
+        Maintenance maintenance = new Maintenance(
+                store, store, store, clock, acks, types, effective.retention(), draws, notices::afterSettle, blobs);
+        DeadlineMonitor deadlines =
+                new DeadlineMonitor(store, store, clock, types, resolver, deadlineSettings, notices::wake);
+        Schedules schedules = new Schedules(store, store, clock, resolver, notices::wake);
+        CycleScheduler cycles = new CycleScheduler(engine);
+        AdminLog admin = new AdminLog(store, clock);
+        AccountBook accounts = new AccountBook(store, clock, admin);
+        Digest digest = new Digest(store, effective.stats(), resolver, effective.nodeName(), notices::wake);
+        maintenance.alsoRun(new RecordPruning(store, effective.stats())::run);
+        maintenance.alsoRun(digest::runOnce);
+        maintenance.alsoRun(accounts::prune);
+        OrphanSweep sweep = blobStore == null ? null : new OrphanSweep(blobStore, store, effective.blobs());
+        if (sweep != null) {
+            maintenance.alsoRun(sweep::runIfDue);
+        }
+        ProcessorBook processorBook = new ProcessorBook(store, effective.pollInterval());
+        ProcessorActivity processorActivity = new ProcessorActivity();
+        ProcessorHost processorHost =
+                new ProcessorHost(engine, store, clock, effective.nodeName(), processorBook, processorActivity);
+        Processors processors = new Processors(store, store, clock, processorBook, changed -> {
+            processorHost.nudge();
+            notices.wake(Set.of(changed.queue()));
+        });
+        WorkerPools pools = new WorkerPools();
+        // Started in this order and stopped in reverse. The processor host starts last and stops first: its pools claim
+        // through the engine, and their handlers finish (or are released) through it. The deadline monitor and
+        // schedules stop before maintenance, which gives up leadership when it stops: they must not win it back.
+        ServiceGroup services =
+                new ServiceGroup(List.of(maintenance, deadlines, schedules, pools, cycles, processorHost));
+        return new TideParts(
+                store,
+                clock,
+                effective,
+                types,
+                knownTypes,
+                resolver,
+                acks,
+                notices,
+                maintenance,
+                deadlines,
+                schedules,
+                deadlineSettings.meters(),
+                new TaskMeters(deadlineSettings.meters()),
+                load,
+                sessions,
+                cycles,
+                admin,
+                accounts,
+                digest,
+                processorBook,
+                processorActivity,
+                processorHost,
+                processors,
+                blobs,
+                sweep,
+                pools,
+                services,
+                ownedClock,
+                folderLock);
+    }
+
+    /** The engine, for the services built before it that work through it; reading it before it is built fails. */
+    private static final class EngineReference implements Supplier<Tide> {
+        private volatile Tide tide;
+
+        void set(Tide built) {
+            this.tide = built;
+        }
+
+        @Override
+        public Tide get() {
+            Tide built = tide;
+            if (built == null) {
+                throw new IllegalStateException("the engine is still being built");
+            }
+            return built;
+        }
+    }
+}

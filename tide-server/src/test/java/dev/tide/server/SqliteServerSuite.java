@@ -1,0 +1,272 @@
+package dev.tide.server;
+
+import dev.tide.core.Tide;
+import dev.tide.core.TideConfig;
+import dev.tide.core.contract.AccountsContract;
+import dev.tide.core.contract.AdmissionContract;
+import dev.tide.core.contract.DependencyContract;
+import dev.tide.core.contract.FairQueueContract;
+import dev.tide.core.contract.FixtureFactory;
+import dev.tide.core.contract.IntakeContract;
+import dev.tide.core.contract.KnownTypesContract;
+import dev.tide.core.contract.LateJobContract;
+import dev.tide.core.contract.LeaseLengthContract;
+import dev.tide.core.contract.MonitoringContract;
+import dev.tide.core.contract.ParkingAndExpiryContract;
+import dev.tide.core.contract.ProcessorContract;
+import dev.tide.core.contract.ProcessorSelectionContract;
+import dev.tide.core.contract.ProfileContract;
+import dev.tide.core.contract.QueuesContract;
+import dev.tide.core.contract.SchedulesContract;
+import dev.tide.core.contract.SmartQueueContract;
+import dev.tide.core.contract.TaskQueueContract;
+import dev.tide.core.contract.WorkerContract;
+import dev.tide.core.testing.SqliteFixtures;
+import dev.tide.core.testing.TempFolders;
+import dev.tide.server.intake.FolderIntakeContract;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Nested;
+
+/**
+ * The contracts through the server, over SQLite. The engine contracts (the {@code Http*} classes) run every call
+ * through {@code TideClient} over loopback HTTP to a server and an engine in a fresh folder, as an administrator; the
+ * server's own contracts take engines on SQLite and put their server, nodes or beans in front themselves.
+ */
+class SqliteServerSuite {
+    static final FixtureFactory http = new HttpFixtureFactory();
+    static final FixtureFactory sqlite = SqliteFixtures.factory();
+
+    @Nested
+    class HttpTaskQueue extends TaskQueueContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    /** Exactly once, poison tasks, graceful shutdown and heartbeats, on {@code TideClient}s. */
+    @Nested
+    class HttpWorkers extends WorkerContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    /** The built-in user store through the admin API. */
+    @Nested
+    class HttpAccounts extends AccountsContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    /** Queues and their users, through the HTTP API. */
+    @Nested
+    class HttpQueues extends QueuesContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    /** Schedules through their API, through the HTTP API. */
+    @Nested
+    class HttpSchedules extends SchedulesContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    /** Status, events and statistics, through the HTTP API. */
+    @Nested
+    class HttpMonitoring extends MonitoringContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    /** The folder intake switch, through the HTTP API. */
+    @Nested
+    class HttpIntake extends IntakeContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    /** 429s decoded back to the same exceptions. */
+    @Nested
+    class HttpAdmission extends AdmissionContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    @Nested
+    class HttpDependencies extends DependencyContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    @Nested
+    class HttpFairQueues extends FairQueueContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    /** The same answers as embedded. */
+    @Nested
+    class HttpKnownTypes extends KnownTypesContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    @Nested
+    class HttpLateJobs extends LateJobContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    /** Heartbeats that leave out {@code extension}. */
+    @Nested
+    class HttpLeaseLength extends LeaseLengthContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    @Nested
+    class HttpParkingAndExpiry extends ParkingAndExpiryContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    @Nested
+    class HttpProcessors extends ProcessorContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    /** Seed 004's selection rules under processors, end to end. */
+    @Nested
+    class HttpProcessorSelection extends ProcessorSelectionContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    @Nested
+    class HttpProfiles extends ProfileContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    @Nested
+    class HttpSmartQueue extends SmartQueueContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    /** Worker names per account over HTTP. */
+    @Nested
+    class WorkerNames extends WorkerNamesContract {
+        @Override
+        protected FixtureFactory engines() {
+            return sqlite;
+        }
+    }
+
+    /** The ownership check of ids in bodies and queries, over HTTP. */
+    @Nested
+    class Ownership extends OwnershipContract {
+        @Override
+        protected FixtureFactory factory() {
+            return sqlite;
+        }
+    }
+
+    /** The tenant fuzzer over HTTP. */
+    @Nested
+    class TenantFuzz extends TenantFuzzContract {
+        @Override
+        protected FixtureFactory factory() {
+            return sqlite;
+        }
+    }
+
+    @Nested
+    class FolderIntake extends FolderIntakeContract {
+        @Override
+        protected FixtureFactory factory() {
+            return sqlite;
+        }
+    }
+
+    /** The JMX beans of a node. */
+    @Nested
+    class JmxAdmin extends JmxAdminContract {
+        @Override
+        Tide engine(Path folder) {
+            return Tide.builder().sqlite(folder.resolve("data")).build();
+        }
+    }
+
+    @Nested
+    class ParkedClaims extends ParkedClaimsContract {
+        private final Path folder = TempFolders.create("tide-parked-");
+
+        @Override
+        Tide open() {
+            return Tide.builder()
+                    .sqlite(folder)
+                    .config(TideConfig.defaults().withMaintenanceInterval(null))
+                    .build();
+        }
+
+        @Override
+        String store() {
+            return "SQLite";
+        }
+
+        @AfterEach
+        void deleteFolder() {
+            TempFolders.delete(folder);
+        }
+    }
+
+    /** Processors in a whole node. */
+    @Nested
+    class ProcessorNodes extends ProcessorNodeContract {
+        @Override
+        Tide engine(String node) {
+            return Tide.builder()
+                    .sqlite(folder.resolve("data-" + node))
+                    .config(TideConfig.defaults().withNodeName(node))
+                    .build();
+        }
+    }
+}
