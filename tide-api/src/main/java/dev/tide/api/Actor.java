@@ -7,7 +7,7 @@ package dev.tide.api;
  *
  * <pre>{@code
  * try (Actor.Scope as = Actor.enter("ops:ada")) {
- *     tide.suspendQueue("mail");
+ *     tide.queues().suspend("mail");
  * }
  * }</pre>
  */

@@ -9,11 +9,11 @@ import org.jspecify.annotations.Nullable;
  *
  * @param discipline the order of dispatch; null for {@link Discipline#PRIORITY}
  * @param defaultAllocation in a {@link Discipline#FAIR} queue, the tasks each user gets per round unless given its
- *     own ({@link TaskQueue#assignUsers}); 0 leaves users out of the turns. Null for 1
+ *     own ({@link Queues#assignUsers}); 0 leaves users out of the turns. Null for 1
  * @param defaultConcurrency in a fair queue, the most tasks of one user leased at once across all workers and nodes
  *     unless given its own; 0 dispatches none. Null for no cap
  * @param prohibitedUsers users whose tasks in this queue go only to claims that require them by name, in addition to
- *     the server-wide ones ({@link TaskQueue#prohibitUsers}). Null for none
+ *     the server-wide ones ({@link Queues#prohibitUsers}). Null for none
  * @param maxPending the most pending tasks (ready or scheduled: not yet leased) the queue holds; an enqueue beyond it is
  *     refused with {@link PendingLimitException}. Null for no bound
  * @param maxPendingPerKey the most pending tasks with one coalescing key (of one owner) the queue holds: seed 002's

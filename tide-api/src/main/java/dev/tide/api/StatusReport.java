@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * Queue depths and open jobs: what {@code tide status} prints.
  *
- * @param suspended whether dispatch is suspended server-wide ({@link TaskQueue#suspendServer()})
+ * @param suspended whether dispatch is suspended server-wide ({@link Queues#suspendAll()})
  * @param warnings what needs a look though nothing failed: types of waiting tasks that nothing names
  *     ({@link Warning#UNKNOWN_TYPE}), which no worker will ever take
  */

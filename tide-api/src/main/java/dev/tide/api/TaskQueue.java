@@ -1,15 +1,18 @@
 package dev.tide.api;
 
+import dev.tide.api.auth.Accounts;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The queue's operations, the same embedded ({@code dev.tide.core.Tide}) and over HTTP ({@code
  * dev.tide.client.TideClient}). Every write is durable when the call returns.
+ *
+ * <p>Here are producing, consuming and reading tasks and jobs, and their types. The rest is reached in parts, each an
+ * interface of its own: {@link #queues()}, {@link #profiles()}, {@link #schedules()}, {@link #processors()}, {@link
+ * #intake()}, {@link #accounts()} and {@link #monitoring()}.
  *
  * <p>Errors are {@link TideException}s: {@link InvalidRequestException} for bad input (nothing written),
  * {@link NotFoundException}, {@link ConflictException} (including {@link LeaseLostException}),
@@ -151,160 +154,26 @@ public interface TaskQueue extends AutoCloseable {
     /** All defined job types, by name. */
     List<JobType> jobTypes();
 
-    /**
-     * Creates or changes a queue's definition. A new discipline applies to tasks enqueued from now on at once; tasks
-     * already waiting are given their place in the new order in the background, in batches ({@link
-     * QueueInfo#reordering()} until done). A queue's suspension is kept.
-     */
-    QueueInfo defineQueue(QueueDefinition definition);
+    /** Queues and their users, and dispatch switched off and on for one queue or all. */
+    Queues queues();
 
-    /** All defined queues, by name. */
-    List<QueueInfo> queues();
+    /** Profiles, the throughput directives of task and job types, and the load signals they read. */
+    Profiles profiles();
 
-    /**
-     * Stops dispatch from a queue on every node at once: claims get nothing from it, while tasks are still accepted.
-     * Defines the queue (in {@link Discipline#PRIORITY} order) if it was not.
-     */
-    QueueInfo suspendQueue(String name);
+    /** The server's users, their roles and tokens. */
+    Accounts accounts();
 
-    /** Lets a suspended queue dispatch again. */
-    QueueInfo resumeQueue(String name);
+    /** Status, the event log and hourly statistics. */
+    Monitoring monitoring();
 
-    /**
-     * Stops dispatch from every queue on every node at once, as {@link #suspendQueue} does for one; tasks are still
-     * accepted. Queues suspended on their own stay so after {@link #resumeServer()}.
-     */
-    StatusReport suspendServer();
+    /** Folder intake on every node: its switch and what its passes did. */
+    Intake intake();
 
-    /** Lets the server dispatch again (queues suspended on their own stay suspended). */
-    StatusReport resumeServer();
+    /** Recurring tasks fired from cron expressions. */
+    Schedules schedules();
 
-    /**
-     * Gives users of a queue their own allocation and concurrency cap (for a {@link Discipline#FAIR} queue), or gives
-     * them back the queue's defaults (null fields). Takes effect at the next claim. Returns the users as they stand.
-     */
-    List<QueueUser> assignUsers(String queue, UserShares shares);
-
-    /**
-     * Changes only the settings {@code shares} gives (non-null fields) of these users of a queue, keeping the others
-     * (seed 004's assignUsersDefaultAllocations changes the allocations alone). Takes effect at the next claim or
-     * enqueue. Returns the users as they stand.
-     */
-    List<QueueUser> adjustUsers(String queue, UserShares shares);
-
-    /** The users a queue knows (those with tasks so far or with settings of their own), by name. */
-    List<QueueUser> queueUsers(String queue);
-
-    /**
-     * Replaces the server-wide prohibited users: their tasks, in every queue, go only to claims that require them by
-     * name ({@link UserFilter#required()}), as a dedicated processor does. Queues add their own
-     * ({@link QueueDefinition#prohibitedUsers()}).
-     */
-    Set<String> prohibitUsers(Set<String> users);
-
-    /** The server-wide prohibited users. */
-    Set<String> prohibitedUsers();
-
-    /**
-     * Creates or replaces a profile: the throughput directives of a task type, or the defaults of a job type's tasks
-     * (see {@link Profile}). Takes effect at the next claim on every node, and is recorded in the event log.
-     */
-    Profile defineProfile(Profile profile);
-
-    /** All profiles, by key ({@code task:<type>}, then {@code job:<type>}). */
-    List<Profile> profiles();
-
-    /** Removes a profile by its key ({@code task:<type>} or {@code job:<type>}); {@link NotFoundException} if none. */
-    void deleteProfile(String key);
-
-    /**
-     * What each profile says now: the entry in force, the hourly limit after load scaling, and the units already
-     * counted in the current hour.
-     */
-    List<ProfileStatus> profileStatus();
-
-    /**
-     * Sets a load signal's reading, as a host application reporting its request rate does; profiles that scale or
-     * choose by the signal read it at the next claim on this node.
-     */
-    void reportLoad(String signal, double value);
-
-    /**
-     * Creates or replaces a schedule: a recurring task fired from a cron expression, once per firing across all nodes
-     * (see {@link Schedule}). A replacement that keeps the expression and zone keeps the next firing; one that changes
-     * them fires next at the first firing after now. Recorded in the event log.
-     */
-    ScheduleInfo defineSchedule(Schedule schedule);
-
-    /** All schedules, by name. */
-    List<ScheduleInfo> schedules();
-
-    /** The schedule, or {@link NotFoundException}. */
-    ScheduleInfo schedule(String name);
-
-    /**
-     * The next {@code count} firings (1 to 1000) of a schedule: from its next firing, or from now while it is paused.
-     */
-    List<Instant> scheduleFirings(String name, int count);
-
-    /** Holds a schedule's firings back on every node: firings while paused fire nothing, even after it resumes. */
-    ScheduleInfo pauseSchedule(String name);
-
-    /** Lets a paused schedule fire again, from its first firing after now. */
-    ScheduleInfo resumeSchedule(String name);
-
-    /** Removes a schedule; the tasks it enqueued stay. {@link NotFoundException} if none has that name. */
-    void deleteSchedule(String name);
-
-    // --- processors (seed 004's Submission Processors) ------------------------------------------------------------
-
-    /**
-     * Creates or changes a processor (see {@link ProcessorDefinition}); a new one is stopped, a changed one keeps its
-     * state. Takes effect at once on this node and within a couple of seconds on the others; recorded in the event log.
-     */
-    ProcessorInfo defineProcessor(ProcessorDefinition definition);
-
-    /** Every processor with what it is doing on each node, by name. */
-    List<ProcessorInfo> processors();
-
-    /** The processor, or {@link NotFoundException}. */
-    ProcessorInfo processor(String name);
-
-    /**
-     * Starts a processor on every node: a local one's handlers begin to claim, a remote one's claims are served.
-     * Recorded in the event log.
-     */
-    ProcessorInfo startProcessor(String name);
-
-    /**
-     * Stops a processor on every node: a local one stops claiming and its running handlers finish (within the node's
-     * grace, then their tasks are released); a remote one's claims get nothing. Tasks wait meanwhile.
-     */
-    ProcessorInfo stopProcessor(String name);
-
-    /** Removes a processor, stopping it first; {@link NotFoundException} if none has that name. */
-    void deleteProcessor(String name);
-
-    /** Folder intake on every node: the switch, files stored and rejected, the last scan (docs/intake.md). */
-    IntakeStatus intake();
-
-    /**
-     * Switches folder intake on or off on every node at once, without a restart: the switch is kept in the database, so
-     * it also outlasts restarts. A node's pass already under way finishes. Recorded in the event log.
-     */
-    IntakeStatus switchIntake(boolean enabled);
-
-    /** Queue depths and open jobs. */
-    StatusReport status();
-
-    /** Recent entries of the event log (lifecycle changes and administrators' actions; see {@link TideEvent}), newest first. */
-    List<TideEvent> events(EventQuery query);
-
-    /**
-     * Started, succeeded, failed, retried and expired tasks and the work units used, per task type and hour (UTC), for
-     * the hours of the query; hours with nothing counted are left out. Ordered by hour, then type.
-     */
-    List<HourlyStats> stats(StatsQuery query);
+    /** Processors (seed 004's Submission Processors), started and stopped on every node at once. */
+    Processors processors();
 
     @Override
     void close();

@@ -99,7 +99,7 @@ public record TideEvent(
     /** A processor was removed; detail: {@code actor}, {@code processor}. */
     public static final String PROCESSOR_DELETED = "processor.deleted";
 
-    /** Folder intake was switched on ({@link TaskQueue#switchIntake}); detail: {@code actor}. */
+    /** Folder intake was switched on ({@link Intake#switchTo}); detail: {@code actor}. */
     public static final String INTAKE_ENABLED = "intake.enabled";
     /** Folder intake was switched off; detail: {@code actor}. */
     public static final String INTAKE_DISABLED = "intake.disabled";

@@ -10,7 +10,7 @@ import java.util.Set;
  * 004's grabSubmission).
  *
  * @param required only these users' tasks; nothing when none of them has one ready. The only way to be served a
- *     prohibited user's tasks ({@link TaskQueue#prohibitUsers}); also serves users whose allocation is 0
+ *     prohibited user's tasks ({@link Queues#prohibitUsers}); also serves users whose allocation is 0
  * @param excluded never these users' tasks
  * @param preferred these users' tasks first (in their fair turn order on a fair queue, else in dispatch order), then
  *     anyone's

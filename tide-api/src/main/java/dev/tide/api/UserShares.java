@@ -7,8 +7,8 @@ import org.jspecify.annotations.Nullable;
  * Per-user settings of a queue, given to several users at once (seed 004's assignUsersDefaultAllocations and
  * assignUsersDefaultConcurrencies, and its per-depositor limit on pending submissions).
  *
- * <p>{@link TaskQueue#assignUsers} replaces all three (a null field gives the user the queue's default back);
- * {@link TaskQueue#adjustUsers} changes only the fields given (a null field keeps what the user had).
+ * <p>{@link Queues#assignUsers} replaces all three (a null field gives the user the queue's default back);
+ * {@link Queues#adjustUsers} changes only the fields given (a null field keeps what the user had).
  *
  * @param users the users (task owners) to set
  * @param allocation tasks per round of a fair queue; 0 leaves the users out of the turns (only claims requiring them by

@@ -66,13 +66,13 @@ final class ProfileCostBenchmark {
             long[] with = new long[blocks * CLAIMS_PER_BLOCK];
             long[] warmup = new long[warmupClaims];
             next = claims(tide, workload, next, warmup, 0, warmupClaims);
-            tide.defineProfile(profile);
+            tide.profiles().define(profile);
             next = claims(tide, workload, next, warmup, 0, warmupClaims);
             for (int block = 0; block < blocks; block++) {
                 int at = block * CLAIMS_PER_BLOCK;
-                tide.deleteProfile(profile.key());
+                tide.profiles().delete(profile.key());
                 next = claims(tide, workload, next, without, at, CLAIMS_PER_BLOCK);
-                tide.defineProfile(profile);
+                tide.profiles().define(profile);
                 next = claims(tide, workload, next, with, at, CLAIMS_PER_BLOCK);
             }
             return new Result(

@@ -43,9 +43,11 @@ record Workload(Discipline discipline, int users, Instant deadlinesFrom) {
      * in the steady state, not beside re-keying passes.
      */
     void define(Tide tide) throws InterruptedException {
-        tide.defineQueue(QueueDefinition.named(QUEUE).withDiscipline(discipline));
+        tide.queues().define(QueueDefinition.named(QUEUE).withDiscipline(discipline));
         Waiting.until(
-                () -> tide.queues().stream().filter(q -> q.name().equals(QUEUE)).noneMatch(QueueInfo::reordering),
+                () -> tide.queues().list().stream()
+                        .filter(q -> q.name().equals(QUEUE))
+                        .noneMatch(QueueInfo::reordering),
                 "the order of queue " + QUEUE + " settled");
     }
 

@@ -37,7 +37,7 @@ final class IntakeCommand implements Runnable {
     static final class On extends Sub {
         @Override
         IntakeStatus run(TaskQueue tide) {
-            return tide.switchIntake(true);
+            return tide.intake().switchTo(true);
         }
     }
 
@@ -45,7 +45,7 @@ final class IntakeCommand implements Runnable {
     static final class Off extends Sub {
         @Override
         IntakeStatus run(TaskQueue tide) {
-            return tide.switchIntake(false);
+            return tide.intake().switchTo(false);
         }
     }
 
@@ -53,7 +53,7 @@ final class IntakeCommand implements Runnable {
     static final class Status extends Sub {
         @Override
         IntakeStatus run(TaskQueue tide) {
-            return tide.intake();
+            return tide.intake().status();
         }
     }
 

@@ -101,7 +101,7 @@ final class ProcessorCommand implements Runnable {
         public void run() {
             ProcessorDefinition definition = file != null ? read() : fromOptions();
             try (TargetOptions.Target t = target.open("tide processor define")) {
-                ProcessorInfo saved = t.queue().defineProcessor(definition);
+                ProcessorInfo saved = t.queue().processors().define(definition);
                 spec.commandLine()
                         .getOut()
                         .printf("processor %s defined (%s)%n", saved.name(), saved.started() ? "started" : "stopped");
@@ -164,7 +164,7 @@ final class ProcessorCommand implements Runnable {
     static final class Start extends Named {
         @Override
         void run(TargetOptions.Target opened, PrintWriter out) {
-            opened.queue().startProcessor(name);
+            opened.queue().processors().start(name);
             out.println("processor " + name + " started");
         }
     }
@@ -173,7 +173,7 @@ final class ProcessorCommand implements Runnable {
     static final class Stop extends Named {
         @Override
         void run(TargetOptions.Target opened, PrintWriter out) {
-            opened.queue().stopProcessor(name);
+            opened.queue().processors().stop(name);
             out.println("processor " + name + " stopped");
         }
     }
@@ -182,7 +182,7 @@ final class ProcessorCommand implements Runnable {
     static final class Remove extends Named {
         @Override
         void run(TargetOptions.Target opened, PrintWriter out) {
-            opened.queue().deleteProcessor(name);
+            opened.queue().processors().delete(name);
             out.println("processor " + name + " removed");
         }
     }
@@ -191,7 +191,7 @@ final class ProcessorCommand implements Runnable {
     static final class Show extends Named {
         @Override
         void run(TargetOptions.Target opened, PrintWriter out) {
-            out.println(Json.write(opened.queue().processor(name)));
+            out.println(Json.write(opened.queue().processors().get(name)));
         }
     }
 
@@ -205,7 +205,7 @@ final class ProcessorCommand implements Runnable {
 
         @Override
         void run(TargetOptions.Target opened, PrintWriter out) {
-            List<ProcessorInfo> processors = opened.queue().processors();
+            List<ProcessorInfo> processors = opened.queue().processors().list();
             if (json) {
                 out.println(Json.write(processors));
             } else if (processors.isEmpty()) {

@@ -91,7 +91,7 @@ final class ProfileCommand implements Runnable {
         public void run() {
             Profile profile = governed.file != null ? read(governed.file) : fromOptions();
             try (TargetOptions.Target t = target.open("tide profile set")) {
-                Profile saved = t.queue().defineProfile(profile);
+                Profile saved = t.queue().profiles().define(profile);
                 PrintWriter out = spec.commandLine().getOut();
                 out.println("profile " + saved.key() + " saved with "
                         + saved.entries().size() + " entries");
@@ -134,7 +134,7 @@ final class ProfileCommand implements Runnable {
         public void run() {
             List<Profile> profiles;
             try (TargetOptions.Target t = target.open("tide profile list")) {
-                profiles = t.queue().profiles();
+                profiles = t.queue().profiles().list();
             }
             PrintWriter out = spec.commandLine().getOut();
             if (json) {
@@ -183,7 +183,7 @@ final class ProfileCommand implements Runnable {
         @Override
         public void run() {
             try (TargetOptions.Target t = target.open("tide profile remove")) {
-                t.queue().deleteProfile(key);
+                t.queue().profiles().delete(key);
             }
             spec.commandLine().getOut().println("profile " + key + " removed");
             spec.commandLine().getOut().flush();
@@ -202,7 +202,7 @@ final class ProfileCommand implements Runnable {
         public void run() {
             List<ProfileStatus> statuses;
             try (TargetOptions.Target t = target.open("tide profile status")) {
-                statuses = t.queue().profileStatus();
+                statuses = t.queue().profiles().status();
             }
             PrintWriter out = spec.commandLine().getOut();
             if (statuses.isEmpty()) {

@@ -55,7 +55,7 @@ final class QueueCommand implements Runnable {
         public void run() {
             List<QueueInfo> queues;
             try (TargetOptions.Target t = target.open("tide queue list")) {
-                queues = t.queue().queues();
+                queues = t.queue().queues().list();
             }
             PrintWriter out = spec.commandLine().getOut();
             if (json) {
@@ -167,7 +167,7 @@ final class QueueCommand implements Runnable {
                 if (prohibitedUsers != null) {
                     d = d.withProhibitedUsers(prohibitedUsers);
                 }
-                QueueInfo saved = tide.defineQueue(d);
+                QueueInfo saved = tide.queues().define(d);
                 spec.commandLine().getOut().printf("queue %s: %s%n", saved.name(), describe(saved));
             }
             spec.commandLine().getOut().flush();
@@ -178,7 +178,7 @@ final class QueueCommand implements Runnable {
         }
 
         private static QueueDefinition current(TaskQueue tide, String name) {
-            return tide.queues().stream()
+            return tide.queues().list().stream()
                     .filter(q -> q.name().equals(name))
                     .findFirst()
                     .map(QueueInfo::definition)
@@ -204,7 +204,7 @@ final class QueueCommand implements Runnable {
         public void run() {
             List<QueueUser> users;
             try (TargetOptions.Target t = target.open("tide queue users")) {
-                users = t.queue().queueUsers(queue);
+                users = t.queue().queues().users(queue);
             }
             print(spec.commandLine().getOut(), users, json);
         }
@@ -259,7 +259,9 @@ final class QueueCommand implements Runnable {
             UserShares shares = new UserShares(Settings.names(users), allocation, concurrency, maxPending);
             List<QueueUser> saved;
             try (TargetOptions.Target t = target.open("tide queue assign")) {
-                saved = reset ? t.queue().assignUsers(queue, shares) : t.queue().adjustUsers(queue, shares);
+                saved = reset
+                        ? t.queue().queues().assignUsers(queue, shares)
+                        : t.queue().queues().adjustUsers(queue, shares);
             }
             print(spec.commandLine().getOut(), saved, false);
         }
@@ -290,11 +292,11 @@ final class QueueCommand implements Runnable {
             Set<String> now;
             try (TargetOptions.Target t = target.open("tide queue prohibit")) {
                 if (none) {
-                    now = t.queue().prohibitUsers(Set.of());
+                    now = t.queue().queues().prohibitUsers(Set.of());
                 } else if (users != null) {
-                    now = t.queue().prohibitUsers(Settings.names(String.join(",", users)));
+                    now = t.queue().queues().prohibitUsers(Settings.names(String.join(",", users)));
                 } else {
-                    now = t.queue().prohibitedUsers();
+                    now = t.queue().queues().prohibitedUsers();
                 }
             }
             spec.commandLine()

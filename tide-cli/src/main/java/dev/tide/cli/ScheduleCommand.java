@@ -136,7 +136,7 @@ final class ScheduleCommand implements Runnable {
                     window,
                     expireAfter,
                     paused ? Boolean.TRUE : null);
-            ScheduleInfo info = tide.defineSchedule(schedule);
+            ScheduleInfo info = tide.schedules().define(schedule);
             out.printf("schedule %s %s%n", info.name(), state(info));
         }
     }
@@ -146,7 +146,7 @@ final class ScheduleCommand implements Runnable {
         @Override
         void run(TaskQueue tide, PrintWriter out) {
             Table table = new Table("NAME", "CRON", "ZONE", "MISFIRE", "STATE", "NEXT", "LAST", "TYPE", "QUEUE");
-            for (ScheduleInfo s : tide.schedules()) {
+            for (ScheduleInfo s : tide.schedules().list()) {
                 NewTask task = s.schedule().task();
                 table.row(
                         s.name(),
@@ -174,7 +174,7 @@ final class ScheduleCommand implements Runnable {
 
         @Override
         void run(TaskQueue tide, PrintWriter out) {
-            ScheduleInfo info = tide.schedule(name);
+            ScheduleInfo info = tide.schedules().get(name);
             Schedule s = info.schedule();
             out.printf("schedule %s %s%n", info.name(), state(info));
             out.printf("cron      %s (%s)%n", s.cron(), s.zone());
@@ -183,7 +183,7 @@ final class ScheduleCommand implements Runnable {
             print(out, "expires", s.expireAfter(), d -> d + " after its firing");
             out.printf("task      %s%n", dev.tide.api.json.Json.write(s.task()));
             print(out, "last", info.lastFiredAt(), at -> at + " (task " + info.lastTaskId() + ")");
-            List<Instant> upcoming = tide.scheduleFirings(name, count);
+            List<Instant> upcoming = tide.schedules().firings(name, count);
             out.printf("upcoming  %s%n", upcoming.isEmpty() ? "none" : upcoming.get(0));
             upcoming.stream().skip(1).forEach(at -> out.printf("          %s%n", at));
         }
@@ -199,7 +199,7 @@ final class ScheduleCommand implements Runnable {
     static final class Pause extends Named {
         @Override
         void run(TaskQueue tide, PrintWriter out) {
-            out.printf("schedule %s %s%n", name, state(tide.pauseSchedule(name)));
+            out.printf("schedule %s %s%n", name, state(tide.schedules().pause(name)));
         }
     }
 
@@ -207,7 +207,7 @@ final class ScheduleCommand implements Runnable {
     static final class Resume extends Named {
         @Override
         void run(TaskQueue tide, PrintWriter out) {
-            out.printf("schedule %s %s%n", name, state(tide.resumeSchedule(name)));
+            out.printf("schedule %s %s%n", name, state(tide.schedules().resume(name)));
         }
     }
 
@@ -215,7 +215,7 @@ final class ScheduleCommand implements Runnable {
     static final class Remove extends Named {
         @Override
         void run(TaskQueue tide, PrintWriter out) {
-            tide.deleteSchedule(name);
+            tide.schedules().delete(name);
             out.printf("schedule %s removed%n", name);
         }
     }

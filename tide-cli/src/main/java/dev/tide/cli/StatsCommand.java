@@ -63,7 +63,7 @@ final class StatsCommand implements Runnable {
         StatsQuery query = query();
         List<HourlyStats> hours;
         try (TargetOptions.Target t = target.openToRead("tide stats")) {
-            hours = t.queue().stats(query);
+            hours = t.queue().monitoring().stats(query);
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {

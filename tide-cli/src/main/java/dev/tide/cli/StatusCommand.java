@@ -29,9 +29,9 @@ final class StatusCommand implements Runnable {
         String where;
         List<String> suspendedQueues;
         try (TargetOptions.Target t = target.openToRead("tide status")) {
-            report = t.queue().status();
+            report = t.queue().monitoring().status();
             where = t.description();
-            suspendedQueues = t.queue().queues().stream()
+            suspendedQueues = t.queue().queues().list().stream()
                     .filter(QueueInfo::suspended)
                     .map(QueueInfo::name)
                     .toList();

@@ -29,10 +29,14 @@ abstract sealed class SuspendCommand implements Runnable {
             boolean suspended;
             String what;
             if (queue == null) {
-                suspended = (suspend() ? tide.suspendServer() : tide.resumeServer()).suspended();
+                suspended =
+                        (suspend() ? tide.queues().suspendAll() : tide.queues().resumeAll()).suspended();
                 what = "server";
             } else {
-                suspended = (suspend() ? tide.suspendQueue(queue) : tide.resumeQueue(queue)).suspended();
+                suspended = (suspend()
+                                ? tide.queues().suspend(queue)
+                                : tide.queues().resume(queue))
+                        .suspended();
                 what = "queue " + queue;
             }
             spec.commandLine().getOut().printf("%s %s%n", what, suspended ? "suspended" : "dispatching");

@@ -78,10 +78,10 @@ class AdminCommandsTest {
         assertThat(ok("queue", "prohibit", "--none").out()).isEqualTo("prohibited users: none\n");
 
         try (Tide tide = Tide.builder().sqlite(folder).build()) {
-            QueueInfo deposits = tide.queues().getFirst();
+            QueueInfo deposits = tide.queues().list().getFirst();
             assertThat(deposits.defaultConcurrency()).isNull();
             assertThat(deposits.prohibitedUsers()).containsExactly("taylor");
-            assertThat(tide.events(EventQuery.recent().withKind(TideEvent.USERS_ADJUSTED)))
+            assertThat(tide.monitoring().events(EventQuery.recent().withKind(TideEvent.USERS_ADJUSTED)))
                     .allSatisfy(e -> assertThat(e.detail()).contains("\"actor\":\"cli:"));
         }
     }
@@ -144,12 +144,12 @@ class AdminCommandsTest {
         assertThat(ok("processor", "remove", "general").out()).isEqualTo("processor general removed\n");
 
         try (Tide tide = Tide.builder().sqlite(folder).build()) {
-            assertThat(tide.processors()).singleElement().satisfies(p -> {
+            assertThat(tide.processors().list()).singleElement().satisfies(p -> {
                 assertThat(p.processor().kind()).isEqualTo(ProcessorKind.REMOTE);
                 assertThat(p.started()).isFalse();
             });
             tide.enqueue(NewTask.of("t", null));
-            assertThat(tide.events(EventQuery.recent().withKind(TideEvent.PROCESSOR_STARTED)))
+            assertThat(tide.monitoring().events(EventQuery.recent().withKind(TideEvent.PROCESSOR_STARTED)))
                     .singleElement()
                     .satisfies(e -> assertThat(e.detail()).contains("\"actor\":\"cli:"));
         }

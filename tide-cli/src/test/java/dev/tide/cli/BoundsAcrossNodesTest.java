@@ -56,7 +56,7 @@ class BoundsAcrossNodesTest {
                         .config(TideConfig.defaults().withMaintenanceInterval(null))
                         .build();
                 Ledger ledger = Ledger.open(db.url())) {
-            tide.defineQueue(QueueDefinition.named(QUEUE).withPendingBounds(MAX_PENDING, null, MAX_PER_USER));
+            tide.queues().define(QueueDefinition.named(QUEUE).withPendingBounds(MAX_PENDING, null, MAX_PER_USER));
             Instant start = Instant.now().plusSeconds(10);
             try (ChildJvm a = producer("node-a", start);
                     ChildJvm b = producer("node-b", start)) {

@@ -95,8 +95,9 @@ class CronAcrossNodesTest {
             String urlA = a.awaitServerUrl();
             String urlB = b.awaitServerUrl();
             try (TideClient client = ServerClients.connect(urlA, List.of("--db", db.url()))) {
-                client.defineSchedule(Schedule.of("tick", "* * * * * *", NewTask.of("tick", Map.of()))
-                        .withMisfire(Misfire.ALL, null));
+                client.schedules()
+                        .define(Schedule.of("tick", "* * * * * *", NewTask.of("tick", Map.of()))
+                                .withMisfire(Misfire.ALL, null));
             }
             Thread.sleep(SECONDS_BEFORE_KILL * 1000L);
             boolean aLeads = leads(urlA);
@@ -107,7 +108,7 @@ class CronAcrossNodesTest {
             Instant killedAt = Instant.now();
             Thread.sleep(SECONDS_AFTER_KILL * 1000L);
             try (TideClient client = ServerClients.connect(survivor, List.of("--db", db.url()))) {
-                client.pauseSchedule("tick");
+                client.schedules().pause("tick");
             }
             Thread.sleep(500); // let the survivor's workers finish the last instances
 

@@ -85,8 +85,12 @@ class CycleCommandTest {
 
     @Test
     void exitThreeWhileTheSessionBudgetLeavesReadyWork() {
-        withEngine(tide -> tide.defineProfile(Profile.forTaskType(
-                "email", ZoneOffset.UTC, List.of(), ProfileLimits.perHour(100).withMaxPerSession(2))));
+        withEngine(tide -> tide.profiles()
+                .define(Profile.forTaskType(
+                        "email",
+                        ZoneOffset.UTC,
+                        List.of(),
+                        ProfileLimits.perHour(100).withMaxPerSession(2))));
         enqueue("email", 5);
 
         CliRun first = cycle("true");

@@ -61,9 +61,9 @@ class FairCapsAcrossNodesTest {
                         .build();
                 Ledger ledger = Ledger.open(db.url());
                 Occupancy occupancy = Occupancy.open(db.url())) {
-            tide.defineQueue(QueueDefinition.named(QUEUE).withDiscipline(Discipline.FAIR));
-            CAPS.forEach((user, cap) -> tide.assignUsers(QUEUE, new UserShares(Set.of(user), null, cap)));
-            tide.assignUsers(QUEUE, new UserShares(Set.of("never"), null, 0));
+            tide.queues().define(QueueDefinition.named(QUEUE).withDiscipline(Discipline.FAIR));
+            CAPS.forEach((user, cap) -> tide.queues().assignUsers(QUEUE, new UserShares(Set.of(user), null, cap)));
+            tide.queues().assignUsers(QUEUE, new UserShares(Set.of("never"), null, 0));
             List<NewTask> tasks = new ArrayList<>();
             for (int i = 0; i < TASKS_PER_USER; i++) {
                 for (String user : users) {

@@ -48,8 +48,8 @@ class IntakeCliTest {
 
         assertThat(tide("intake", "status", "--data", data.toString()).out()).startsWith("folder intake off\n");
         try (Tide engine = Tide.builder().sqlite(data).build()) {
-            assertThat(engine.intake().enabled()).isFalse();
-            TideEvent switched = engine.events(EventQuery.recent()).getFirst();
+            assertThat(engine.intake().status().enabled()).isFalse();
+            TideEvent switched = engine.monitoring().events(EventQuery.recent()).getFirst();
             assertThat(switched.kind()).isEqualTo(TideEvent.INTAKE_DISABLED);
             assertThat(switched.detail()).startsWith("{\"actor\":\"cli:");
         }
@@ -77,7 +77,7 @@ class IntakeCliTest {
             // Switched off before the server started: passes look at nothing (20 poll intervals here).
             Thread.sleep(1000);
             assertThat(file).exists();
-            assertThat(client.intake().lastScanAt()).isNull();
+            assertThat(client.intake().status().lastScanAt()).isNull();
 
             CliRun on = tide("intake", "on", "--data", data.toString());
             assertThat(on.code()).as(on.err()).isZero();

@@ -114,8 +114,8 @@ class IntakeCrashTest {
                     tide.tasks(TaskQuery.all().withLimit(TaskQuery.MAX_LIMIT)).items();
             assertThat(tasks).extracting(TaskInfo::payload).containsExactlyInAnyOrderElementsOf(written);
             assertThat(storedCopies()).isEqualTo(written.size());
-            await("the pass counted", () -> tide.intake().filesStored() > 0);
-            return tide.intake().filesStored();
+            await("the pass counted", () -> tide.intake().status().filesStored() > 0);
+            return tide.intake().status().filesStored();
         }
     }
 

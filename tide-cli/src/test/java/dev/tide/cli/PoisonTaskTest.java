@@ -109,7 +109,7 @@ class PoisonTaskTest {
     }
 
     private static QueueDepth depth(TideClient tide) {
-        return tide.status().queues().stream()
+        return tide.monitoring().status().queues().stream()
                 .filter(q -> q.queue().equals("default"))
                 .findFirst()
                 .orElse(new QueueDepth("default", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));

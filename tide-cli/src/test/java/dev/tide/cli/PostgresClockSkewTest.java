@@ -88,7 +88,7 @@ class PostgresClockSkewTest {
                     TideClient onFast = TideClient.builder(java.net.URI.create(fastUrl))
                             .token(adminToken)
                             .build()) {
-                onSlow.defineSchedule(Schedule.of("tick", "* * * * * *", NewTask.of("tick", Map.of())));
+                onSlow.schedules().define(Schedule.of("tick", "* * * * * *", NewTask.of("tick", Map.of())));
                 onSlow.enqueueAll(IntStream.range(0, 40)
                         .mapToObj(i -> NewTask.of("hold", Map.of("i", i)))
                         .toList());
@@ -140,7 +140,7 @@ class PostgresClockSkewTest {
                     Thread.sleep(100);
                 }
 
-                onFast.pauseSchedule("tick");
+                onFast.schedules().pause("tick");
             }
             List<Instant> firings = firings();
             assertThat(firings.size()).as("about one firing a second").isGreaterThanOrEqualTo(5);

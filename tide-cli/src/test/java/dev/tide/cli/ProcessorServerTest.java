@@ -74,7 +74,7 @@ class ProcessorServerTest {
                     url, List.of("--data", folder.resolve("data").toString()))) {
                 await(
                         "the plugin ran the tasks",
-                        () -> client.status().queues().stream()
+                        () -> client.monitoring().status().queues().stream()
                                 .anyMatch(q -> q.queue().equals("deposits") && q.succeeded() == 3));
                 assertThat(client.tasks(dev.tide.api.TaskQuery.all()).items())
                         .allSatisfy(t -> assertThat(t.result()).contains(PluginJar.STAMP, "tide-plugins"));
@@ -99,10 +99,10 @@ class ProcessorServerTest {
                 assertThat(client.tasks(dev.tide.api.TaskQuery.all().withState(TaskState.READY))
                                 .items())
                         .hasSize(1);
-                assertThat(client.events(EventQuery.recent().withKind(TideEvent.PROCESSOR_STOPPED)))
+                assertThat(client.monitoring().events(EventQuery.recent().withKind(TideEvent.PROCESSOR_STOPPED)))
                         .singleElement()
                         .satisfies(e -> assertThat(e.detail()).contains("\"actor\":\"jmx:local\""));
-                assertThat(client.events(EventQuery.recent().withKind(TideEvent.PROCESSOR_STARTED)))
+                assertThat(client.monitoring().events(EventQuery.recent().withKind(TideEvent.PROCESSOR_STARTED)))
                         .singleElement()
                         .satisfies(e -> assertThat(e.detail()).contains("\"actor\":\"local-admin (cli:"));
             }

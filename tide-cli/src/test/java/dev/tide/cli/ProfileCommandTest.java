@@ -52,7 +52,7 @@ class ProfileCommandTest {
         assertThat(set.out()).isEqualTo("profile task:email saved with 2 entries\n");
 
         try (Tide tide = Tide.builder().sqlite(folder).build()) {
-            Profile saved = tide.profiles().get(0);
+            Profile saved = tide.profiles().list().get(0);
             assertThat(saved.zone()).isEqualTo(ZoneId.of("Europe/Paris"));
             assertThat(saved.entries().get(0).days()).isEqualTo(EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY));
             assertThat(saved.entries().get(0).from()).isEqualTo(LocalTime.of(22, 0));

@@ -60,7 +60,8 @@ class ProfileLimitsAcrossNodesTest {
                             TideClient.builder(URI.create(urlA)).token(token).build();
                     TideClient nodeB =
                             TideClient.builder(URI.create(urlB)).token(token).build()) {
-                nodeA.defineProfile(Profile.forTaskType("work", ZoneOffset.UTC, List.of(), ProfileLimits.perHour(30)));
+                nodeA.profiles()
+                        .define(Profile.forTaskType("work", ZoneOffset.UTC, List.of(), ProfileLimits.perHour(30)));
                 List<NewTask> tasks = new ArrayList<>();
                 for (int i = 0; i < TASKS; i++) {
                     tasks.add(NewTask.builder("work").payload(i).build());
@@ -87,7 +88,8 @@ class ProfileLimitsAcrossNodesTest {
                 assertThat(ledger.reExecuted()).isEmpty();
                 assertThat(used(nodeB)).isEqualTo(30);
 
-                nodeB.defineProfile(Profile.forTaskType("work", ZoneOffset.UTC, List.of(), ProfileLimits.perHour(45)));
+                nodeB.profiles()
+                        .define(Profile.forTaskType("work", ZoneOffset.UTC, List.of(), ProfileLimits.perHour(45)));
                 awaitExecutions(ledger, 45);
                 Thread.sleep(2_000);
                 assertThat(ledger.executions()).isEqualTo(45);
@@ -108,7 +110,7 @@ class ProfileLimitsAcrossNodesTest {
     }
 
     private static long used(TideClient node) {
-        return node.profileStatus().stream()
+        return node.profiles().status().stream()
                 .mapToLong(ProfileStatus::usedThisHour)
                 .sum();
     }

@@ -52,7 +52,7 @@ class ScheduleCliTest {
         assertThat(set.code()).as(set.err()).isZero();
         assertThat(set.out()).startsWith("schedule nightly fires next at ").endsWith(":30:00Z\n");
         try (Tide tide = Tide.builder().sqlite(folder).build()) {
-            ScheduleInfo info = tide.schedule("nightly");
+            ScheduleInfo info = tide.schedules().get("nightly");
             assertThat(info.schedule().zone()).isEqualTo(ZoneId.of("Europe/Berlin"));
             assertThat(info.schedule().task().payload()).isEqualTo("{\"kind\":\"nightly\"}");
             assertThat(info.schedule().window()).hasHours(1);

@@ -87,7 +87,7 @@ class ServerCrashTest {
                 }
             }
             assertThat(lost).as("acknowledged enqueues lost").isZero();
-            assertThat(tide.status().queues().get(0).ready()).isGreaterThanOrEqualTo(acknowledged.size());
+            assertThat(tide.monitoring().status().queues().get(0).ready()).isGreaterThanOrEqualTo(acknowledged.size());
         }
     }
 

@@ -55,7 +55,7 @@ class ServerShutdownTest {
                 tide.enqueue(NewTask.of("slow", i));
             }
             long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (tide.status().queues().get(0).leased() < 4) {
+            while (tide.monitoring().status().queues().get(0).leased() < 4) {
                 assertThat(System.nanoTime()).as("four tasks leased").isLessThan(deadline);
                 Thread.sleep(20);
             }

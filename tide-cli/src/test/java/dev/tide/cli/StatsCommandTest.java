@@ -106,7 +106,7 @@ class StatsCommandTest {
     void whatTheCliDoesIsLoggedUnderTheUsersName() {
         assertThat(tide("suspend", "mail").code()).isZero();
         try (Tide tide = Tide.builder().sqlite(folder).build()) {
-            TideEvent suspended = tide.events(EventQuery.recent()).get(0);
+            TideEvent suspended = tide.monitoring().events(EventQuery.recent()).get(0);
             assertThat(suspended.kind()).isEqualTo(TideEvent.SUSPENDED);
             assertThat(suspended.detail()).contains("\"actor\":\"cli:" + System.getProperty("user.name") + "\"");
         }

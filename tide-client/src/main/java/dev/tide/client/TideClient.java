@@ -6,37 +6,27 @@ import dev.tide.api.AckResult;
 import dev.tide.api.ClaimRequest;
 import dev.tide.api.EnqueueResult;
 import dev.tide.api.EnqueuedAndClaimed;
-import dev.tide.api.EventQuery;
-import dev.tide.api.HourlyStats;
-import dev.tide.api.IntakeStatus;
+import dev.tide.api.Intake;
 import dev.tide.api.JobCreated;
 import dev.tide.api.JobInfo;
 import dev.tide.api.JobType;
 import dev.tide.api.Lease;
 import dev.tide.api.LeaseLostException;
 import dev.tide.api.LeasedTask;
+import dev.tide.api.Monitoring;
 import dev.tide.api.NewJob;
 import dev.tide.api.NewTask;
 import dev.tide.api.Page;
-import dev.tide.api.ProcessorDefinition;
-import dev.tide.api.ProcessorInfo;
-import dev.tide.api.Profile;
+import dev.tide.api.Processors;
 import dev.tide.api.ProfileFullException;
-import dev.tide.api.ProfileStatus;
-import dev.tide.api.QueueDefinition;
-import dev.tide.api.QueueInfo;
-import dev.tide.api.QueueUser;
-import dev.tide.api.Schedule;
-import dev.tide.api.ScheduleInfo;
-import dev.tide.api.StatsQuery;
-import dev.tide.api.StatusReport;
+import dev.tide.api.Profiles;
+import dev.tide.api.Queues;
+import dev.tide.api.Schedules;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.TaskSelection;
 import dev.tide.api.TaskType;
-import dev.tide.api.TideEvent;
-import dev.tide.api.UserShares;
 import dev.tide.api.auth.Accounts;
 import dev.tide.api.auth.Caller;
 import dev.tide.api.http.HttpBodies;
@@ -44,11 +34,9 @@ import dev.tide.api.http.Routes;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -78,10 +66,22 @@ public final class TideClient implements TaskQueue {
 
     private final JsonHttp http;
     private final RemoteAccounts accounts;
+    private final RemoteQueues queues;
+    private final RemoteSchedules schedules;
+    private final RemoteProcessors processors;
+    private final RemoteProfiles profiles;
+    private final RemoteMonitoring monitoring;
+    private final RemoteIntake intake;
 
     private TideClient(JsonHttp http) {
         this.http = http;
         this.accounts = new RemoteAccounts(http);
+        this.queues = new RemoteQueues(http);
+        this.schedules = new RemoteSchedules(http);
+        this.processors = new RemoteProcessors(http);
+        this.profiles = new RemoteProfiles(http);
+        this.monitoring = new RemoteMonitoring(http);
+        this.intake = new RemoteIntake(http);
     }
 
     /** A client with the default timeouts (connect 5 s, requests 30 s). */
@@ -94,6 +94,7 @@ public final class TideClient implements TaskQueue {
     }
 
     /** The server's users, through its admin API (an administrator's token needed but for sign-in). */
+    @Override
     public Accounts accounts() {
         return accounts;
     }
@@ -355,218 +356,33 @@ public final class TideClient implements TaskQueue {
     }
 
     @Override
-    public QueueInfo defineQueue(QueueDefinition definition) {
-        Objects.requireNonNull(definition, "definition");
-        return http.call("PUT", Routes.path(Routes.QUEUE, definition.name()), definition, QueueInfo.class);
+    public Queues queues() {
+        return queues;
     }
 
     @Override
-    public List<QueueInfo> queues() {
-        return http.call("GET", Routes.path(Routes.QUEUES), null, HttpBodies.Queues.class)
-                .queues();
+    public Schedules schedules() {
+        return schedules;
     }
 
     @Override
-    public QueueInfo suspendQueue(String name) {
-        return http.call("POST", Routes.path(Routes.QUEUE_SUSPEND, name), null, QueueInfo.class);
+    public Processors processors() {
+        return processors;
     }
 
     @Override
-    public QueueInfo resumeQueue(String name) {
-        return http.call("POST", Routes.path(Routes.QUEUE_RESUME, name), null, QueueInfo.class);
+    public Profiles profiles() {
+        return profiles;
     }
 
     @Override
-    public StatusReport suspendServer() {
-        return http.call("POST", Routes.path(Routes.SUSPEND), null, StatusReport.class);
+    public Monitoring monitoring() {
+        return monitoring;
     }
 
     @Override
-    public StatusReport resumeServer() {
-        return http.call("POST", Routes.path(Routes.RESUME), null, StatusReport.class);
-    }
-
-    @Override
-    public List<QueueUser> assignUsers(String queue, UserShares shares) {
-        return http.call("PUT", Routes.path(Routes.QUEUE_USERS, queue), shares, HttpBodies.QueueUsers.class)
-                .users();
-    }
-
-    @Override
-    public List<QueueUser> adjustUsers(String queue, UserShares shares) {
-        return http.call("PATCH", Routes.path(Routes.QUEUE_USERS, queue), shares, HttpBodies.QueueUsers.class)
-                .users();
-    }
-
-    @Override
-    public List<QueueUser> queueUsers(String queue) {
-        return http.call("GET", Routes.path(Routes.QUEUE_USERS, queue), null, HttpBodies.QueueUsers.class)
-                .users();
-    }
-
-    @Override
-    public Set<String> prohibitUsers(Set<String> users) {
-        return http.call(
-                        "PUT",
-                        Routes.path(Routes.PROHIBITED_USERS),
-                        new HttpBodies.Users(users),
-                        HttpBodies.Users.class)
-                .users();
-    }
-
-    @Override
-    public Set<String> prohibitedUsers() {
-        return http.call("GET", Routes.path(Routes.PROHIBITED_USERS), null, HttpBodies.Users.class)
-                .users();
-    }
-
-    @Override
-    public ProcessorInfo defineProcessor(ProcessorDefinition definition) {
-        if (definition == null) {
-            throw new dev.tide.api.InvalidRequestException("processor", "is required");
-        }
-        return http.call("PUT", processorPath(Routes.PROCESSOR, definition.name()), definition, ProcessorInfo.class);
-    }
-
-    @Override
-    public List<ProcessorInfo> processors() {
-        return http.call("GET", Routes.path(Routes.PROCESSORS), null, HttpBodies.Processors.class)
-                .processors();
-    }
-
-    @Override
-    public ProcessorInfo processor(String name) {
-        return http.call("GET", processorPath(Routes.PROCESSOR, name), null, ProcessorInfo.class);
-    }
-
-    @Override
-    public ProcessorInfo startProcessor(String name) {
-        return http.call("POST", processorPath(Routes.PROCESSOR_START, name), null, ProcessorInfo.class);
-    }
-
-    @Override
-    public ProcessorInfo stopProcessor(String name) {
-        return http.call("POST", processorPath(Routes.PROCESSOR_STOP, name), null, ProcessorInfo.class);
-    }
-
-    @Override
-    public void deleteProcessor(String name) {
-        http.call("DELETE", processorPath(Routes.PROCESSOR, name), null, Void.class);
-    }
-
-    private static String processorPath(String route, String name) {
-        dev.tide.api.TaskType.requireName("name", name);
-        return Routes.path(route, name);
-    }
-
-    @Override
-    public IntakeStatus intake() {
-        return http.call("GET", Routes.path(Routes.INTAKE), null, IntakeStatus.class);
-    }
-
-    @Override
-    public IntakeStatus switchIntake(boolean enabled) {
-        return http.call("PUT", Routes.path(Routes.INTAKE), new HttpBodies.IntakeSwitch(enabled), IntakeStatus.class);
-    }
-
-    @Override
-    public StatusReport status() {
-        return http.call("GET", Routes.path(Routes.STATUS), null, StatusReport.class);
-    }
-
-    @Override
-    public List<TideEvent> events(EventQuery query) {
-        return http.call(
-                        "GET",
-                        Routes.path(Routes.EVENTS) + QueryString.of(query == null ? EventQuery.recent() : query),
-                        null,
-                        HttpBodies.Events.class)
-                .events();
-    }
-
-    @Override
-    public List<HourlyStats> stats(StatsQuery query) {
-        if (query == null) {
-            throw new dev.tide.api.InvalidRequestException("query", "is required");
-        }
-        return http.call("GET", Routes.path(Routes.STATS) + QueryString.of(query), null, HttpBodies.Stats.class)
-                .hours();
-    }
-
-    @Override
-    public Profile defineProfile(Profile profile) {
-        return http.call("PUT", Routes.path(Routes.PROFILES), profile, Profile.class);
-    }
-
-    @Override
-    public List<Profile> profiles() {
-        return http.call("GET", Routes.path(Routes.PROFILES), null, HttpBodies.Profiles.class)
-                .profiles();
-    }
-
-    @Override
-    public void deleteProfile(String key) {
-        http.call("DELETE", Routes.path(Routes.PROFILE, key), null, Void.class);
-    }
-
-    @Override
-    public List<ProfileStatus> profileStatus() {
-        return http.call("GET", Routes.path(Routes.PROFILE_STATUS), null, HttpBodies.ProfileStatuses.class)
-                .profiles();
-    }
-
-    @Override
-    public void reportLoad(String signal, double value) {
-        http.call("PUT", Routes.path(Routes.LOAD, signal), new HttpBodies.LoadReading(value), Void.class);
-    }
-
-    @Override
-    public ScheduleInfo defineSchedule(Schedule schedule) {
-        if (schedule == null) {
-            throw new dev.tide.api.InvalidRequestException("schedule", "is required");
-        }
-        return http.call("PUT", Routes.path(Routes.SCHEDULE, schedule.name()), schedule, ScheduleInfo.class);
-    }
-
-    @Override
-    public List<ScheduleInfo> schedules() {
-        return http.call("GET", Routes.path(Routes.SCHEDULES), null, HttpBodies.Schedules.class)
-                .schedules();
-    }
-
-    @Override
-    public ScheduleInfo schedule(String name) {
-        return http.call("GET", schedulePath(Routes.SCHEDULE, name), null, ScheduleInfo.class);
-    }
-
-    @Override
-    public List<Instant> scheduleFirings(String name, int count) {
-        return http.call(
-                        "GET",
-                        schedulePath(Routes.SCHEDULE_FIRINGS, name) + "?count=" + count,
-                        null,
-                        HttpBodies.Firings.class)
-                .firings();
-    }
-
-    @Override
-    public ScheduleInfo pauseSchedule(String name) {
-        return http.call("POST", schedulePath(Routes.SCHEDULE_PAUSE, name), null, ScheduleInfo.class);
-    }
-
-    @Override
-    public ScheduleInfo resumeSchedule(String name) {
-        return http.call("POST", schedulePath(Routes.SCHEDULE_RESUME, name), null, ScheduleInfo.class);
-    }
-
-    @Override
-    public void deleteSchedule(String name) {
-        http.call("DELETE", schedulePath(Routes.SCHEDULE, name), null, Void.class);
-    }
-
-    private static String schedulePath(String route, String name) {
-        dev.tide.api.TaskType.requireName("name", name);
-        return Routes.path(route, name);
+    public Intake intake() {
+        return intake;
     }
 
     /** Closes the HTTP client: requests in flight get a few seconds to finish. */

@@ -5,32 +5,21 @@ import dev.tide.api.AckResult;
 import dev.tide.api.ClaimRequest;
 import dev.tide.api.EnqueueResult;
 import dev.tide.api.EnqueuedAndClaimed;
-import dev.tide.api.EventQuery;
-import dev.tide.api.HourlyStats;
 import dev.tide.api.InputRanges;
-import dev.tide.api.IntakeStatus;
+import dev.tide.api.Intake;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.JobCreated;
 import dev.tide.api.JobInfo;
 import dev.tide.api.JobType;
 import dev.tide.api.Lease;
 import dev.tide.api.LeasedTask;
-import dev.tide.api.LoadCondition;
+import dev.tide.api.Monitoring;
 import dev.tide.api.NewJob;
 import dev.tide.api.NewTask;
 import dev.tide.api.NotFoundException;
 import dev.tide.api.Page;
-import dev.tide.api.ProcessorDefinition;
-import dev.tide.api.ProcessorInfo;
-import dev.tide.api.Profile;
-import dev.tide.api.ProfileStatus;
-import dev.tide.api.QueueDefinition;
-import dev.tide.api.QueueInfo;
-import dev.tide.api.QueueUser;
-import dev.tide.api.Schedule;
-import dev.tide.api.ScheduleInfo;
-import dev.tide.api.StatsQuery;
-import dev.tide.api.StatusReport;
+import dev.tide.api.Profiles;
+import dev.tide.api.Queues;
 import dev.tide.api.TaskDefaults;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
@@ -39,7 +28,6 @@ import dev.tide.api.TaskSelection;
 import dev.tide.api.TaskType;
 import dev.tide.api.TideEvent;
 import dev.tide.api.TideException;
-import dev.tide.api.UserShares;
 import dev.tide.api.Warning;
 import dev.tide.api.auth.AccountWorkers;
 import dev.tide.api.auth.Owners;
@@ -100,7 +88,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
 
 /**
  * The embedded Tide engine: a {@link TaskQueue} over a {@link Store}, with maintenance and worker pools.
@@ -117,7 +104,6 @@ import java.util.stream.Collectors;
  * pacing run on the real monotonic clock.
  */
 public final class Tide implements TaskQueue, AccountWorkers {
-    private static final int OPEN_JOBS_IN_STATUS = 50;
 
     private final Store store;
     private final InstantSource clock;
@@ -141,6 +127,10 @@ public final class Tide implements TaskQueue, AccountWorkers {
     private final CycleScheduler cycles;
     private final AdminLog admin;
     private final AccountBook accounts;
+    private final EmbeddedQueues queues;
+    private final EmbeddedProfiles profiles;
+    private final EmbeddedMonitoring monitoring;
+    private final EmbeddedIntake intake;
     private final Digest digest;
     private final ProcessorBook processorBook;
     private final ProcessorActivity processorActivity;
@@ -183,6 +173,11 @@ public final class Tide implements TaskQueue, AccountWorkers {
         this.sweep = parts.sweep();
         this.pools = parts.pools();
         this.services = parts.services();
+        this.profiles = new EmbeddedProfiles(store.profiles(), clock, load);
+        this.monitoring = new EmbeddedMonitoring(store.reporting(), store.catalog(), knownTypes);
+        this.intake = new EmbeddedIntake(store.intake(), clock, admin);
+        this.queues = new EmbeddedQueues(
+                store.catalog(), clock, admin, maintenance::nudge, notices::wake, monitoring::status);
     }
 
     public static TideBuilder builder() {
@@ -680,8 +675,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
      * checked): the engine bounds such values where it uses them; {@code tide status} shows these lines.
      */
     public List<String> storedOutOfRange() {
-        return TypeRanges.outOfRange(
-                store.catalog().taskTypeList(), store.catalog().jobTypeList());
+        return monitoring.storedOutOfRange();
     }
 
     @Override
@@ -708,143 +702,20 @@ public final class Tide implements TaskQueue, AccountWorkers {
     }
 
     @Override
-    public QueueInfo defineQueue(QueueDefinition definition) {
-        if (definition == null) {
-            throw new InvalidRequestException("queue", "is required");
-        }
-        definition.prohibitedUsers().forEach(u -> Inputs.text("prohibitedUsers", u));
-        QueueInfo defined = store.catalog().queueDefine(definition, clock.instant());
-        if (defined.reordering()) {
-            maintenance.nudge();
-        }
-        wake(Set.of(defined.name()));
-        admin.record(TideEvent.QUEUE_DEFINED, null, null, defined.name(), detail("definition", definition));
-        return defined;
+    public Queues queues() {
+        return queues;
     }
 
     @Override
-    public List<QueueInfo> queues() {
-        return store.catalog().queueList();
-    }
-
-    @Override
-    public QueueInfo suspendQueue(String name) {
-        QueueInfo suspended = store.catalog().queueSuspend(TaskType.requireName("queue", name), true, clock.instant());
-        admin.record(TideEvent.SUSPENDED, suspended.name());
-        return suspended;
-    }
-
-    @Override
-    public QueueInfo resumeQueue(String name) {
-        QueueInfo resumed = store.catalog().queueSuspend(TaskType.requireName("queue", name), false, clock.instant());
-        wake(Set.of(resumed.name()));
-        admin.record(TideEvent.RESUMED, resumed.name());
-        return resumed;
-    }
-
-    @Override
-    public StatusReport suspendServer() {
-        store.catalog().serverSuspend(true, clock.instant());
-        admin.record(TideEvent.SUSPENDED, null);
-        return status();
-    }
-
-    @Override
-    public StatusReport resumeServer() {
-        store.catalog().serverSuspend(false, clock.instant());
-        admin.record(TideEvent.RESUMED, null);
-        StatusReport status = status();
-        wake(status.queues().stream().map(StatusReport.QueueDepth::queue).collect(Collectors.toSet()));
-        return status;
-    }
-
-    @Override
-    public List<QueueUser> assignUsers(String queue, UserShares shares) {
-        String name = TaskType.requireName("queue", queue);
-        if (shares == null) {
-            throw new InvalidRequestException("shares", "is required");
-        }
-        shares.users().forEach(u -> Inputs.text("users", u));
-        List<QueueUser> assigned = store.catalog().userAssign(name, shares);
-        wake(Set.of(name));
-        admin.record(TideEvent.USERS_ASSIGNED, null, null, name, detail("shares", shares));
-        return assigned;
-    }
-
-    @Override
-    public List<QueueUser> adjustUsers(String queue, UserShares shares) {
-        String name = TaskType.requireName("queue", queue);
-        if (shares == null) {
-            throw new InvalidRequestException("shares", "is required");
-        }
-        if (shares.empty()) {
-            throw new InvalidRequestException("shares", "give allocation, concurrency or maxPending to change");
-        }
-        shares.users().forEach(u -> Inputs.text("users", u));
-        List<QueueUser> adjusted = store.catalog().userAdjust(name, shares);
-        wake(Set.of(name));
-        admin.record(TideEvent.USERS_ADJUSTED, null, null, name, detail("shares", shares));
-        return adjusted;
-    }
-
-    @Override
-    public List<QueueUser> queueUsers(String queue) {
-        return store.catalog().userList(TaskType.requireName("queue", queue));
-    }
-
-    @Override
-    public Set<String> prohibitUsers(Set<String> users) {
-        Set<String> named = users == null ? Set.of() : users;
-        named.forEach(u -> Inputs.text("users", u));
-        Set<String> prohibited = store.catalog().prohibitedReplace(named);
-        admin.record(TideEvent.USERS_PROHIBITED, null, null, null, detail("users", prohibited));
-        return prohibited;
-    }
-
-    @Override
-    public Set<String> prohibitedUsers() {
-        return store.catalog().prohibitedList();
-    }
-
-    @Override
-    public StatusReport status() {
-        return store.reporting()
-                .status(OPEN_JOBS_IN_STATUS)
-                .withWarnings(knownTypes.waitingUnnamed())
-                .withWarnings(
-                        storedOutOfRange().stream().map(Warning::outOfRange).toList());
+    public Monitoring monitoring() {
+        return monitoring;
     }
 
     // --- processors ----------------------------------------------------------------------------------------------
 
     @Override
-    public ProcessorInfo defineProcessor(ProcessorDefinition definition) {
-        return processors.define(definition);
-    }
-
-    @Override
-    public List<ProcessorInfo> processors() {
-        return processors.list();
-    }
-
-    @Override
-    public ProcessorInfo processor(String name) {
-        return processors.get(name);
-    }
-
-    @Override
-    public ProcessorInfo startProcessor(String name) {
-        return processors.start(name, true);
-    }
-
-    @Override
-    public ProcessorInfo stopProcessor(String name) {
-        return processors.start(name, false);
-    }
-
-    @Override
-    public void deleteProcessor(String name) {
-        processors.delete(name);
+    public dev.tide.api.Processors processors() {
+        return processors;
     }
 
     /**
@@ -857,39 +728,8 @@ public final class Tide implements TaskQueue, AccountWorkers {
     }
 
     @Override
-    public Profile defineProfile(Profile profile) {
-        if (profile == null) {
-            throw new InvalidRequestException("profile", "is required");
-        }
-        store.profiles().profileUpsert(profile, clock.instant());
-        return profile;
-    }
-
-    @Override
-    public List<Profile> profiles() {
-        return store.profiles().profileList();
-    }
-
-    @Override
-    public void deleteProfile(String key) {
-        if (!store.profiles().profileDelete(Inputs.requiredText("key", key), clock.instant())) {
-            throw new NotFoundException("profile " + key);
-        }
-    }
-
-    @Override
-    public List<ProfileStatus> profileStatus() {
-        List<ProfileStatus> status = store.profiles().profileStatus(clock.instant(), load);
-        load.recordSampled();
-        return status;
-    }
-
-    @Override
-    public void reportLoad(String signal, double value) {
-        if (!Double.isFinite(value)) {
-            throw new InvalidRequestException("value", "must be a finite number");
-        }
-        load.report(new LoadCondition(signal, null, 0.0, null).signal(), value);
+    public Profiles profiles() {
+        return profiles;
     }
 
     /** The load signals profiles read: register a source of your own, or report a value such as your request rate. */
@@ -897,50 +737,11 @@ public final class Tide implements TaskQueue, AccountWorkers {
         return load;
     }
 
-    @Override
-    public List<TideEvent> events(EventQuery query) {
-        EventQuery q = query == null ? EventQuery.recent() : query;
-        if (q.kind() != null) {
-            Inputs.requiredText("kind", q.kind());
-        }
-        return store.reporting().eventList(q);
-    }
-
     // --- schedules -----------------------------------------------------------------------------------------------
 
     @Override
-    public ScheduleInfo defineSchedule(Schedule schedule) {
-        return schedules.define(schedule);
-    }
-
-    @Override
-    public List<ScheduleInfo> schedules() {
-        return schedules.list();
-    }
-
-    @Override
-    public ScheduleInfo schedule(String name) {
-        return schedules.get(name);
-    }
-
-    @Override
-    public List<Instant> scheduleFirings(String name, int count) {
-        return schedules.upcoming(name, count);
-    }
-
-    @Override
-    public ScheduleInfo pauseSchedule(String name) {
-        return schedules.pause(name);
-    }
-
-    @Override
-    public ScheduleInfo resumeSchedule(String name) {
-        return schedules.resume(name);
-    }
-
-    @Override
-    public void deleteSchedule(String name) {
-        schedules.delete(name);
+    public dev.tide.api.Schedules schedules() {
+        return schedules;
     }
 
     /**
@@ -961,14 +762,6 @@ public final class Tide implements TaskQueue, AccountWorkers {
 
     // --- statistics ----------------------------------------------------------------------------------------------
 
-    @Override
-    public List<HourlyStats> stats(StatsQuery query) {
-        if (query == null) {
-            throw new InvalidRequestException("query", "is required");
-        }
-        return store.reporting().statsList(query);
-    }
-
     /**
      * Sends the administrators' digest of the periods ended by now, unless a node has (see {@link Digest}); returns its
      * task's id if this call sent it. Maintenance does this on every pass; this is for tests and operators.
@@ -980,18 +773,11 @@ public final class Tide implements TaskQueue, AccountWorkers {
     // --- folder intake -------------------------------------------------------------------------------------------
 
     @Override
-    public IntakeStatus intake() {
-        return store.intake().intakeGet();
+    public Intake intake() {
+        return intake;
     }
 
-    @Override
-    public IntakeStatus switchIntake(boolean enabled) {
-        IntakeStatus status = store.intake().intakeSwitch(enabled, clock.instant());
-        admin.record(enabled ? TideEvent.INTAKE_ENABLED : TideEvent.INTAKE_DISABLED, null);
-        return status;
-    }
-
-    /** Adds what a node's pass through its inbox folder did to the counts {@link #intake()} reports. */
+    /** Adds what a node's pass through its inbox folder did to the counts {@link Intake#status()} reports. */
     public void recordIntakePass(IntakePass pass) {
         store.intake().intakeRecord(pass);
     }
@@ -1030,6 +816,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
      * The built-in user store: who may call a {@code TideServer} in front of this engine, with which roles and
      * credentials. The engine itself does not check callers; the server does.
      */
+    @Override
     public AccountBook accounts() {
         return accounts;
     }

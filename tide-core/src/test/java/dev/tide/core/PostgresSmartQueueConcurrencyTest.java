@@ -104,7 +104,7 @@ class PostgresSmartQueueConcurrencyTest {
 
     @Test
     void boundsHoldExactlyWithEveryNodeEnqueueingAtOnce() throws Exception {
-        nodes.get(0).defineQueue(QueueDefinition.named("bounded").withPendingBounds(50, 4, 20));
+        nodes.get(0).queues().define(QueueDefinition.named("bounded").withPendingBounds(50, 4, 20));
         AtomicInteger accepted = new AtomicInteger();
         AtomicInteger refused = new AtomicInteger();
         race((node, n, round) -> {
@@ -142,7 +142,7 @@ class PostgresSmartQueueConcurrencyTest {
     @Test
     void boundsPerUserAndKeyHoldUnderTheirOwnLocks() throws Exception {
         // No bound of the queue's own: enqueues lock their user and key only, and those of other users run alongside.
-        nodes.get(0).defineQueue(QueueDefinition.named("per-user").withPendingBounds(null, 3, 10));
+        nodes.get(0).queues().define(QueueDefinition.named("per-user").withPendingBounds(null, 3, 10));
         race((node, n, round) -> {
             String owner = "user-" + ((round + n) % 4);
             try {

@@ -11,12 +11,16 @@ import dev.tide.core.contract.CycleContract;
 import dev.tide.core.contract.DependencyContract;
 import dev.tide.core.contract.FairQueueContract;
 import dev.tide.core.contract.FixtureFactory;
+import dev.tide.core.contract.IntakeContract;
 import dev.tide.core.contract.KnownTypesContract;
 import dev.tide.core.contract.LateJobContract;
 import dev.tide.core.contract.LeaseLengthContract;
+import dev.tide.core.contract.MonitoringContract;
 import dev.tide.core.contract.ParkingAndExpiryContract;
 import dev.tide.core.contract.ProcessorContract;
 import dev.tide.core.contract.ProfileContract;
+import dev.tide.core.contract.QueuesContract;
+import dev.tide.core.contract.SchedulesContract;
 import dev.tide.core.contract.SmartQueueContract;
 import dev.tide.core.contract.TaskQueueContract;
 import dev.tide.core.contract.WorkerContract;
@@ -65,6 +69,42 @@ class PostgresSuite {
 
     @Nested
     class Accounts extends AccountsContract {
+        @Override
+        protected FixtureFactory factory() {
+            return fixtures;
+        }
+    }
+
+    /** Queues and their users. */
+    @Nested
+    class Queues extends QueuesContract {
+        @Override
+        protected FixtureFactory factory() {
+            return fixtures;
+        }
+    }
+
+    /** Schedules through their API. */
+    @Nested
+    class ScheduleParts extends SchedulesContract {
+        @Override
+        protected FixtureFactory factory() {
+            return fixtures;
+        }
+    }
+
+    /** Status, events and statistics. */
+    @Nested
+    class Monitoring extends MonitoringContract {
+        @Override
+        protected FixtureFactory factory() {
+            return fixtures;
+        }
+    }
+
+    /** The folder intake switch. */
+    @Nested
+    class Intake extends IntakeContract {
         @Override
         protected FixtureFactory factory() {
             return fixtures;

@@ -48,16 +48,17 @@ public final class NightlyImport {
                 .clock(clock)
                 .build()) {
             ZoneId zone = ZoneId.of("UTC");
-            tide.defineProfile(Profile.forTaskType(
-                    "import-lines",
-                    zone,
-                    List.of(ProfileEntry.of(
-                            "office",
-                            EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY),
-                            LocalTime.of(8, 0),
-                            LocalTime.of(18, 0),
-                            ProfileLimits.perHour(100))),
-                    ProfileLimits.perHour(1_000).withMaxPerSession(300)));
+            tide.profiles()
+                    .define(Profile.forTaskType(
+                            "import-lines",
+                            zone,
+                            List.of(ProfileEntry.of(
+                                    "office",
+                                    EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY),
+                                    LocalTime.of(8, 0),
+                                    LocalTime.of(18, 0),
+                                    ProfileLimits.perHour(100))),
+                            ProfileLimits.perHour(1_000).withMaxPerSession(300)));
 
             long jobId = tide.createJob(NewJob.builder("import")
                             .info(new Cursor(0))

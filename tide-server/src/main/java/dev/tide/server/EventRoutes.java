@@ -20,7 +20,10 @@ final class EventRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.get(Routes.EVENTS, ctx -> ctx.json(new HttpBodies.Events(queue.events(query(ctx)))), Access.ADMIN);
+        routes.get(
+                Routes.EVENTS,
+                ctx -> ctx.json(new HttpBodies.Events(queue.monitoring().events(query(ctx)))),
+                Access.ADMIN);
     }
 
     private static EventQuery query(Context ctx) {

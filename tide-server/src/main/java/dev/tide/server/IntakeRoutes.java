@@ -17,7 +17,7 @@ final class IntakeRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.get(Routes.INTAKE, ctx -> ctx.json(queue.intake()), Access.ADMIN);
+        routes.get(Routes.INTAKE, ctx -> ctx.json(queue.intake().status()), Access.ADMIN);
         routes.put(
                 Routes.INTAKE,
                 ctx -> {
@@ -26,7 +26,7 @@ final class IntakeRoutes {
                     if (enabled == null) {
                         throw new InvalidRequestException("enabled", "is required: true or false");
                     }
-                    ctx.json(queue.switchIntake(enabled));
+                    ctx.json(queue.intake().switchTo(enabled));
                 },
                 Access.ADMIN);
     }

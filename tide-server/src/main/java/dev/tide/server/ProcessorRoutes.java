@@ -24,24 +24,24 @@ final class ProcessorRoutes {
     void addTo(RoutesConfig routes) {
         routes.put(
                 Routes.PROCESSOR,
-                ctx -> ctx.json(queue.defineProcessor(body.named(ctx, ProcessorDefinition.class))),
+                ctx -> ctx.json(queue.processors().define(body.named(ctx, ProcessorDefinition.class))),
                 Access.ADMIN);
         routes.get(
                 Routes.PROCESSORS,
-                ctx -> ctx.json(new HttpBodies.Processors(queue.processors())),
+                ctx -> ctx.json(new HttpBodies.Processors(queue.processors().list())),
                 Access.WORKER,
                 Access.ADMIN);
         routes.get(
                 Routes.PROCESSOR,
-                ctx -> ctx.json(queue.processor(PathParams.text(ctx, "name"))),
+                ctx -> ctx.json(queue.processors().get(PathParams.text(ctx, "name"))),
                 Access.WORKER,
                 Access.ADMIN);
-        routes.post(Routes.PROCESSOR_START, ctx -> ctx.json(queue.startProcessor(name(ctx))), Access.ADMIN);
-        routes.post(Routes.PROCESSOR_STOP, ctx -> ctx.json(queue.stopProcessor(name(ctx))), Access.ADMIN);
+        routes.post(Routes.PROCESSOR_START, ctx -> ctx.json(queue.processors().start(name(ctx))), Access.ADMIN);
+        routes.post(Routes.PROCESSOR_STOP, ctx -> ctx.json(queue.processors().stop(name(ctx))), Access.ADMIN);
         routes.delete(
                 Routes.PROCESSOR,
                 ctx -> {
-                    queue.deleteProcessor(PathParams.text(ctx, "name"));
+                    queue.processors().delete(PathParams.text(ctx, "name"));
                     ctx.status(204);
                 },
                 Access.ADMIN);

@@ -22,21 +22,23 @@ final class ProfileRoutes {
 
     void addTo(RoutesConfig routes) {
         routes.put(
-                Routes.PROFILES, ctx -> ctx.json(queue.defineProfile(body.required(ctx, Profile.class))), Access.ADMIN);
+                Routes.PROFILES,
+                ctx -> ctx.json(queue.profiles().define(body.required(ctx, Profile.class))),
+                Access.ADMIN);
         routes.get(
                 Routes.PROFILES,
-                ctx -> ctx.json(new HttpBodies.Profiles(queue.profiles())),
+                ctx -> ctx.json(new HttpBodies.Profiles(queue.profiles().list())),
                 Access.WORKER,
                 Access.ADMIN);
         routes.get(
                 Routes.PROFILE_STATUS,
-                ctx -> ctx.json(new HttpBodies.ProfileStatuses(queue.profileStatus())),
+                ctx -> ctx.json(new HttpBodies.ProfileStatuses(queue.profiles().status())),
                 Access.WORKER,
                 Access.ADMIN);
         routes.delete(
                 Routes.PROFILE,
                 ctx -> {
-                    queue.deleteProfile(ctx.pathParam("key"));
+                    queue.profiles().delete(ctx.pathParam("key"));
                     ctx.status(204);
                 },
                 Access.ADMIN);
@@ -47,7 +49,7 @@ final class ProfileRoutes {
                     if (reading.value() == null || !Double.isFinite(reading.value())) {
                         throw new InvalidRequestException("value", "must be a finite number");
                     }
-                    queue.reportLoad(ctx.pathParam("signal"), reading.value());
+                    queue.profiles().reportLoad(ctx.pathParam("signal"), reading.value());
                     ctx.status(204);
                 },
                 Access.WORKER,

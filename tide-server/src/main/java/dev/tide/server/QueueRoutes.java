@@ -23,37 +23,47 @@ final class QueueRoutes {
 
     void addTo(RoutesConfig routes) {
         routes.put(
-                Routes.QUEUE, ctx -> ctx.json(queue.defineQueue(body.named(ctx, QueueDefinition.class))), Access.ADMIN);
-        routes.get(Routes.QUEUES, ctx -> ctx.json(new HttpBodies.Queues(queue.queues())), Access.WORKER, Access.ADMIN);
-        routes.post(Routes.QUEUE_SUSPEND, ctx -> ctx.json(queue.suspendQueue(name(ctx))), Access.ADMIN);
-        routes.post(Routes.QUEUE_RESUME, ctx -> ctx.json(queue.resumeQueue(name(ctx))), Access.ADMIN);
+                Routes.QUEUE,
+                ctx -> ctx.json(queue.queues().define(body.named(ctx, QueueDefinition.class))),
+                Access.ADMIN);
+        routes.get(
+                Routes.QUEUES,
+                ctx -> ctx.json(new HttpBodies.Queues(queue.queues().list())),
+                Access.WORKER,
+                Access.ADMIN);
+        routes.post(Routes.QUEUE_SUSPEND, ctx -> ctx.json(queue.queues().suspend(name(ctx))), Access.ADMIN);
+        routes.post(Routes.QUEUE_RESUME, ctx -> ctx.json(queue.queues().resume(name(ctx))), Access.ADMIN);
         routes.put(
                 Routes.QUEUE_USERS,
                 ctx -> {
                     UserShares shares = body.required(ctx, UserShares.class);
-                    ctx.json(new HttpBodies.QueueUsers(queue.assignUsers(PathParams.text(ctx, "name"), shares)));
+                    ctx.json(new HttpBodies.QueueUsers(
+                            queue.queues().assignUsers(PathParams.text(ctx, "name"), shares)));
                 },
                 Access.ADMIN);
         routes.patch(
                 Routes.QUEUE_USERS,
                 ctx -> {
                     UserShares shares = body.required(ctx, UserShares.class);
-                    ctx.json(new HttpBodies.QueueUsers(queue.adjustUsers(PathParams.text(ctx, "name"), shares)));
+                    ctx.json(new HttpBodies.QueueUsers(
+                            queue.queues().adjustUsers(PathParams.text(ctx, "name"), shares)));
                 },
                 Access.ADMIN);
         routes.get(
                 Routes.QUEUE_USERS,
-                ctx -> ctx.json(new HttpBodies.QueueUsers(queue.queueUsers(PathParams.text(ctx, "name")))),
+                ctx -> ctx.json(new HttpBodies.QueueUsers(queue.queues().users(PathParams.text(ctx, "name")))),
                 Access.ADMIN);
         routes.put(
                 Routes.PROHIBITED_USERS,
                 ctx -> {
                     HttpBodies.Users users = body.required(ctx, HttpBodies.Users.class);
-                    ctx.json(new HttpBodies.Users(queue.prohibitUsers(users.users())));
+                    ctx.json(new HttpBodies.Users(queue.queues().prohibitUsers(users.users())));
                 },
                 Access.ADMIN);
         routes.get(
-                Routes.PROHIBITED_USERS, ctx -> ctx.json(new HttpBodies.Users(queue.prohibitedUsers())), Access.ADMIN);
+                Routes.PROHIBITED_USERS,
+                ctx -> ctx.json(new HttpBodies.Users(queue.queues().prohibitedUsers())),
+                Access.ADMIN);
     }
 
     /** The queue named by the path; these routes take no body but {@code {}}. */

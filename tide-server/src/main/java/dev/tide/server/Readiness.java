@@ -70,7 +70,7 @@ final class Readiness {
         if (queue instanceof Tide tide) {
             tide.storeReadings().schemaVersion();
         } else {
-            queue.status();
+            queue.monitoring().status();
         }
     }
 

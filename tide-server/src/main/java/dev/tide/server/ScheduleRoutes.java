@@ -26,23 +26,28 @@ final class ScheduleRoutes {
     void addTo(RoutesConfig routes) {
         routes.put(
                 Routes.SCHEDULES,
-                ctx -> ctx.json(queue.defineSchedule(body.required(ctx, Schedule.class))),
+                ctx -> ctx.json(queue.schedules().define(body.required(ctx, Schedule.class))),
                 Access.ADMIN);
         routes.put(
-                Routes.SCHEDULE, ctx -> ctx.json(queue.defineSchedule(body.named(ctx, Schedule.class))), Access.ADMIN);
-        routes.get(Routes.SCHEDULES, ctx -> ctx.json(new HttpBodies.Schedules(queue.schedules())), Access.ADMIN);
-        routes.get(Routes.SCHEDULE, ctx -> ctx.json(queue.schedule(PathParams.text(ctx, "name"))), Access.ADMIN);
+                Routes.SCHEDULE,
+                ctx -> ctx.json(queue.schedules().define(body.named(ctx, Schedule.class))),
+                Access.ADMIN);
+        routes.get(
+                Routes.SCHEDULES,
+                ctx -> ctx.json(new HttpBodies.Schedules(queue.schedules().list())),
+                Access.ADMIN);
+        routes.get(Routes.SCHEDULE, ctx -> ctx.json(queue.schedules().get(PathParams.text(ctx, "name"))), Access.ADMIN);
         routes.get(
                 Routes.SCHEDULE_FIRINGS,
                 ctx -> ctx.json(
-                        new HttpBodies.Firings(queue.scheduleFirings(PathParams.text(ctx, "name"), count(ctx)))),
+                        new HttpBodies.Firings(queue.schedules().firings(PathParams.text(ctx, "name"), count(ctx)))),
                 Access.ADMIN);
-        routes.post(Routes.SCHEDULE_PAUSE, ctx -> ctx.json(queue.pauseSchedule(name(ctx))), Access.ADMIN);
-        routes.post(Routes.SCHEDULE_RESUME, ctx -> ctx.json(queue.resumeSchedule(name(ctx))), Access.ADMIN);
+        routes.post(Routes.SCHEDULE_PAUSE, ctx -> ctx.json(queue.schedules().pause(name(ctx))), Access.ADMIN);
+        routes.post(Routes.SCHEDULE_RESUME, ctx -> ctx.json(queue.schedules().resume(name(ctx))), Access.ADMIN);
         routes.delete(
                 Routes.SCHEDULE,
                 ctx -> {
-                    queue.deleteSchedule(PathParams.text(ctx, "name"));
+                    queue.schedules().delete(PathParams.text(ctx, "name"));
                     ctx.status(204);
                 },
                 Access.ADMIN);

@@ -33,6 +33,8 @@ final class ServerMetrics {
 
     /** Depths only: an engine asks its store for no open jobs, which saves the status report's second query. */
     static StatusReport depths(TaskQueue queue) {
-        return queue instanceof Tide tide ? tide.storeReadings().depths() : queue.status();
+        return queue instanceof Tide tide
+                ? tide.storeReadings().depths()
+                : queue.monitoring().status();
     }
 }

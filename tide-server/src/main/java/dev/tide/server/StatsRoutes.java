@@ -22,7 +22,10 @@ final class StatsRoutes {
     }
 
     void addTo(RoutesConfig routes) {
-        routes.get(Routes.STATS, ctx -> ctx.json(new HttpBodies.Stats(queue.stats(query(ctx)))), Access.ADMIN);
+        routes.get(
+                Routes.STATS,
+                ctx -> ctx.json(new HttpBodies.Stats(queue.monitoring().stats(query(ctx)))),
+                Access.ADMIN);
     }
 
     private static StatsQuery query(Context ctx) {

@@ -25,9 +25,9 @@ final class StatusRoutes {
     void addTo(RoutesConfig routes) {
         routes.get(Routes.HEALTH, this::health, Access.PUBLIC);
         routes.get(Routes.READY, this::ready, Access.PUBLIC);
-        routes.get(Routes.STATUS, ctx -> ctx.json(queue.status()), Access.ADMIN);
-        routes.post(Routes.SUSPEND, ctx -> ctx.json(queue.suspendServer()), Access.ADMIN);
-        routes.post(Routes.RESUME, ctx -> ctx.json(queue.resumeServer()), Access.ADMIN);
+        routes.get(Routes.STATUS, ctx -> ctx.json(queue.monitoring().status()), Access.ADMIN);
+        routes.post(Routes.SUSPEND, ctx -> ctx.json(queue.queues().suspendAll()), Access.ADMIN);
+        routes.post(Routes.RESUME, ctx -> ctx.json(queue.queues().resumeAll()), Access.ADMIN);
     }
 
     /** 200 {@code ok} while serving; 503 {@code stopping} from the moment a stop begins, so traffic drains away. */

@@ -90,8 +90,8 @@ class AuthenticationTest extends HttpTestBase {
                     .contains("admin");
         }
         assertThat(taskCount()).isEqualTo(1);
-        assertThat(engine.queues()).extracting(q -> q.name()).doesNotContain("mail");
-        assertThat(engine.status().suspended()).isFalse();
+        assertThat(engine.queues().list()).extracting(q -> q.name()).doesNotContain("mail");
+        assertThat(engine.monitoring().status().suspended()).isFalse();
         assertThat(engine.accounts().accounts()).extracting(a -> a.name()).doesNotContain("eve");
     }
 
@@ -134,8 +134,9 @@ class AuthenticationTest extends HttpTestBase {
         try (RawHttp ops = as("ops", Role.ADMIN)) {
             assertThat(ops.post("v1/suspend", "{}").status()).isEqualTo(200);
         }
-        TideEvent suspended =
-                engine.events(EventQuery.recent().withKind(TideEvent.SUSPENDED)).get(0);
+        TideEvent suspended = engine.monitoring()
+                .events(EventQuery.recent().withKind(TideEvent.SUSPENDED))
+                .get(0);
         assertThat(suspended.detail()).contains("\"actor\":\"ops\"");
     }
 

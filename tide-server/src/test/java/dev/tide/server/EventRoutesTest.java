@@ -59,7 +59,8 @@ class EventRoutesTest extends HttpTestBase {
     void theClientFiltersByKindAndPagesBack() {
         long late = raiseThree();
 
-        List<TideEvent> violations = client.events(EventQuery.recent().withKind(TideEvent.DEADLINE_VIOLATION));
+        List<TideEvent> violations =
+                client.monitoring().events(EventQuery.recent().withKind(TideEvent.DEADLINE_VIOLATION));
         assertThat(violations).singleElement().satisfies(e -> {
             assertThat(e.taskId()).isEqualTo(late);
             assertThat(e.at()).isEqualTo(START.plus(Duration.ofMinutes(118)));
@@ -67,12 +68,13 @@ class EventRoutesTest extends HttpTestBase {
         DeadlineNotice notice = Json.read(violations.get(0).detail(), DeadlineNotice.class);
         assertThat(notice.kind()).isEqualTo(DeadlineNotice.Kind.VIOLATION);
 
-        List<TideEvent> newest = client.events(EventQuery.recent().withLimit(2));
+        List<TideEvent> newest = client.monitoring().events(EventQuery.recent().withLimit(2));
         assertThat(newest).hasSize(2);
-        List<TideEvent> older =
-                client.events(EventQuery.recent().withBefore(newest.get(1).id()).withLimit(1));
+        List<TideEvent> older = client.monitoring()
+                .events(EventQuery.recent().withBefore(newest.get(1).id()).withLimit(1));
         assertThat(older).singleElement().extracting(TideEvent::kind).isEqualTo(TideEvent.DEADLINE_WARNING);
-        assertThat(client.events(EventQuery.recent())).isEqualTo(engine.events(EventQuery.recent()));
+        assertThat(client.monitoring().events(EventQuery.recent()))
+                .isEqualTo(engine.monitoring().events(EventQuery.recent()));
     }
 
     @Test

@@ -29,7 +29,7 @@ class IntakeRoutesTest extends HttpTestBase {
                 .isEqualTo("{\"enabled\":true,\"filesStored\":3,\"filesRejected\":1,"
                         + "\"lastScanAt\":\"2030-01-07T09:00:00Z\"}");
         documented.assertConforms("GET", "/v1/intake", counted);
-        assertThat(client.intake()).isEqualTo(new IntakeStatus(true, 3, 1, START));
+        assertThat(client.intake().status()).isEqualTo(new IntakeStatus(true, 3, 1, START));
     }
 
     @Test
@@ -41,14 +41,14 @@ class IntakeRoutesTest extends HttpTestBase {
         assertThat(off.status()).as(off.toString()).isEqualTo(200);
         assertThat(off.json().path("enabled").asBoolean()).isFalse();
         documented.assertConforms("PUT", "/v1/intake", off);
-        assertThat(engine.intake().enabled()).isFalse();
+        assertThat(engine.intake().status().enabled()).isFalse();
 
         try (Actor.Scope as = Actor.enter("ops:ada")) {
-            assertThat(client.switchIntake(true).enabled()).isTrue();
+            assertThat(client.intake().switchTo(true).enabled()).isTrue();
         }
-        assertThat(engine.intake().enabled()).isTrue();
+        assertThat(engine.intake().status().enabled()).isTrue();
 
-        List<TideEvent> events = engine.events(EventQuery.recent()).stream()
+        List<TideEvent> events = engine.monitoring().events(EventQuery.recent()).stream()
                 .filter(e -> e.kind().startsWith("intake."))
                 .toList();
         assertThat(events).extracting(TideEvent::kind).containsExactly("intake.enabled", "intake.disabled");
@@ -60,7 +60,7 @@ class IntakeRoutesTest extends HttpTestBase {
     @Test
     void aBadSwitchIsRefusedNamingTheFieldAndChangesNothing() {
         DocumentedResponses documented = new DocumentedResponses(served());
-        engine.switchIntake(false);
+        engine.intake().switchTo(false);
 
         var missing = raw.put("v1/intake", "{}");
         assertInvalid(missing, "enabled");
@@ -69,8 +69,8 @@ class IntakeRoutesTest extends HttpTestBase {
         assertInvalid(raw.put("v1/intake", "{\"enabled\":true,\"folder\":\"/tmp\"}"), "folder");
         assertInvalid(raw.put("v1/intake", null), "body");
 
-        assertThat(engine.intake().enabled()).isFalse();
-        assertThat(engine.events(EventQuery.recent()))
+        assertThat(engine.intake().status().enabled()).isFalse();
+        assertThat(engine.monitoring().events(EventQuery.recent()))
                 .extracting(TideEvent::kind)
                 .filteredOn(kind -> kind.startsWith("intake."))
                 .hasSize(1);

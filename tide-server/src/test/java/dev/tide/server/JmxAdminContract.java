@@ -105,7 +105,7 @@ abstract class JmxAdminContract {
 
         beans.setAttribute(server, new Attribute("ProhibitedUsers", "creftest, taylor"));
         assertThat(beans.getAttribute(server, "ProhibitedUsers")).isEqualTo("creftest, taylor");
-        assertThat(client.prohibitedUsers()).containsExactlyInAnyOrder("creftest", "taylor");
+        assertThat(client.queues().prohibitedUsers()).containsExactlyInAnyOrder("creftest", "taylor");
         assertThat(client.claim(ClaimRequest.of("default", "w", 10)))
                 .extracting(t -> t.task().owner())
                 .containsExactly("ada");
@@ -117,7 +117,7 @@ abstract class JmxAdminContract {
 
     @Test
     void aQueueDefinedLaterGetsABeanWhoseSettingsDecideTheNextClaims() throws Exception {
-        client.defineQueue(QueueDefinition.named("metadata").withDiscipline(Discipline.FAIR));
+        client.queues().define(QueueDefinition.named("metadata").withDiscipline(Discipline.FAIR));
         ObjectName name = new ObjectName("dev.tide:type=Queue,name=metadata");
         await("the queue's bean", () -> isRegistered(name));
         QueueAdminMXBean queue = JMX.newMXBeanProxy(beans, name, QueueAdminMXBean.class);
@@ -125,7 +125,7 @@ abstract class JmxAdminContract {
         assertThat(queue.getDefaultConcurrency()).isEqualTo(-1);
 
         beans.setAttribute(name, new Attribute("DefaultAllocation", 2));
-        assertThat(client.queues().stream()
+        assertThat(client.queues().list().stream()
                         .filter(q -> q.name().equals("metadata"))
                         .findFirst()
                         .orElseThrow()
@@ -204,7 +204,7 @@ abstract class JmxAdminContract {
         assertThat(sp.getStates()).containsExactly(node.tide().config().nodeName() + ": serving");
 
         sp.stop();
-        assertThat(client.processor("sp").started()).isFalse();
+        assertThat(client.processors().get("sp").started()).isFalse();
         assertThatThrownBy(() -> sp.setThreads(3)).hasMessageContaining("threads");
         beans.invoke(manager, "remove", new Object[] {"sp"}, new String[] {"java.lang.String"});
         assertThat(beans.isRegistered(name)).isFalse();
@@ -227,13 +227,13 @@ abstract class JmxAdminContract {
                 .singleElement()
                 .asString()
                 .contains("maxPerHour");
-        assertThat(client.profiles()).hasSize(1);
+        assertThat(client.profiles().list()).hasSize(1);
         assertThatThrownBy(() -> beans.invoke(
                         profiles, "define", new Object[] {"{\"colour\":1}"}, new String[] {"java.lang.String"}))
                 .isInstanceOf(RuntimeMBeanException.class)
                 .hasMessageContaining("taskType");
         beans.invoke(profiles, "remove", new Object[] {"task:email"}, new String[] {"java.lang.String"});
-        assertThat(client.profiles()).isEmpty();
+        assertThat(client.profiles().list()).isEmpty();
         assertThat(actors(TideEvent.PROFILE_DELETED)).containsExactly("jmx:local");
     }
 
@@ -281,7 +281,7 @@ abstract class JmxAdminContract {
     }
 
     private List<String> actors(String kind) {
-        return client.events(EventQuery.recent().withKind(kind)).stream()
+        return client.monitoring().events(EventQuery.recent().withKind(kind)).stream()
                 .map(e -> {
                     try {
                         return dev.tide.api.json.Json.mapper()

@@ -120,17 +120,20 @@ class PostgresServerSuite {
             TideClient viaA = operator(a);
             TideClient viaB = operator(b);
 
-            viaA.defineProcessor(
-                    ProcessorDefinition.named("stamper").withQueue("deposits").withNodes(Set.of("b")));
-            viaA.startProcessor("stamper");
+            viaA.processors()
+                    .define(ProcessorDefinition.named("stamper")
+                            .withQueue("deposits")
+                            .withNodes(Set.of("b")));
+            viaA.processors().start("stamper");
             long first = viaA.enqueue(NewTask.builder("stamp").queue("deposits").build())
                     .id();
             await("node b ran it", () -> finished(viaA, first));
             assertThat(viaA.task(first).leaseOwner()).isEqualTo("b/processor:stamper");
 
-            viaB.defineProcessor(viaB.processor("stamper").processor().withNodes(Set.of("a")));
+            viaB.processors()
+                    .define(viaB.processors().get("stamper").processor().withNodes(Set.of("a")));
             await("node a runs it and node b stopped it", () -> {
-                var runs = viaA.processor("stamper").runs();
+                var runs = viaA.processors().get("stamper").runs();
                 return runs.stream().anyMatch(r -> r.node().equals("a") && r.state() == ProcessorRun.State.RUNNING)
                         && runs.stream().anyMatch(r -> r.node().equals("b") && r.state() == ProcessorRun.State.STOPPED);
             });

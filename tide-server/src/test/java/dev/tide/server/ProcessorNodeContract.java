@@ -91,11 +91,12 @@ abstract class ProcessorNodeContract {
 
         long before =
                 ops.enqueue(NewTask.builder("stamp").queue("deposits").build()).id();
-        ops.defineProcessor(ProcessorDefinition.named("stamper")
-                .withQueue("deposits")
-                .withTypes(Set.of("stamp"))
-                .withThreads(2));
-        ops.startProcessor("stamper");
+        ops.processors()
+                .define(ProcessorDefinition.named("stamper")
+                        .withQueue("deposits")
+                        .withTypes(Set.of("stamp"))
+                        .withThreads(2));
+        ops.processors().start("stamper");
         List<Long> ids = new ArrayList<>(List.of(before));
         for (int i = 0; i < 5; i++) {
             ids.add(ops.enqueue(NewTask.builder("stamp").queue("deposits").build())
@@ -111,30 +112,30 @@ abstract class ProcessorNodeContract {
         }
         await("the node reports the work", () -> {
             ProcessorRun run =
-                    ops.processor("stamper").runs().stream().findFirst().orElse(null);
+                    ops.processors().get("stamper").runs().stream().findFirst().orElse(null);
             return run != null && run.succeeded() != null && run.succeeded() == ids.size();
         });
-        assertThat(ops.processor("stamper").runs().getFirst()).satisfies(run -> {
+        assertThat(ops.processors().get("stamper").runs().getFirst()).satisfies(run -> {
             assertThat(run.node()).isEqualTo("node-1");
             assertThat(run.state()).isEqualTo(ProcessorRun.State.RUNNING);
             assertThat(run.threads()).isEqualTo(2);
         });
 
-        ops.stopProcessor("stamper");
+        ops.processors().stop("stamper");
         await(
                 "the processor stopped",
-                () -> ops.processor("stamper").runs().getFirst().state() == ProcessorRun.State.STOPPED);
+                () -> ops.processors().get("stamper").runs().getFirst().state() == ProcessorRun.State.STOPPED);
         long waiting =
                 ops.enqueue(NewTask.builder("stamp").queue("deposits").build()).id();
         node.tide().processorHost().runOnce();
         assertThat(ops.task(waiting).state()).isEqualTo(TaskState.READY);
 
-        assertThat(ops.events(EventQuery.recent().withKind(TideEvent.PROCESSOR_STOPPED)))
+        assertThat(ops.monitoring().events(EventQuery.recent().withKind(TideEvent.PROCESSOR_STOPPED)))
                 .singleElement()
                 .satisfies(e ->
                         assertThat(e.detail()).contains("\"actor\":\"admin (ops:ada)\"", "\"processor\":\"stamper\""));
 
-        ops.startProcessor("stamper");
+        ops.processors().start("stamper");
         await("the waiting task ran once the processor started again", () -> finished(ops, waiting));
     }
 
@@ -142,11 +143,12 @@ abstract class ProcessorNodeContract {
     void aRemoteWorkerTakesWhatItsProcessorSaysAndFollowsChangesWithoutARestart() {
         TideNode node = node("node-1", null);
         TideClient ops = operator(node);
-        ops.defineProcessor(ProcessorDefinition.named("crossref-only")
-                .withKind(ProcessorKind.REMOTE)
-                .withQueue("deposits")
-                .withUsers(UserFilter.requiring("crossref")));
-        ops.startProcessor("crossref-only");
+        ops.processors()
+                .define(ProcessorDefinition.named("crossref-only")
+                        .withKind(ProcessorKind.REMOTE)
+                        .withQueue("deposits")
+                        .withUsers(UserFilter.requiring("crossref")));
+        ops.processors().start("crossref-only");
         long crossref = ops.enqueue(NewTask.builder("deposit")
                         .queue("deposits")
                         .owner("crossref")
@@ -176,17 +178,18 @@ abstract class ProcessorNodeContract {
         await("the required user's task ran", () -> finished(ops, crossref));
         assertThat(ops.task(other).state()).isEqualTo(TaskState.READY);
 
-        ops.defineProcessor(ops.processor("crossref-only").processor().withUsers(UserFilter.ANY));
+        ops.processors()
+                .define(ops.processors().get("crossref-only").processor().withUsers(UserFilter.ANY));
         await("the worker follows the new filter", () -> finished(ops, other));
 
-        ops.stopProcessor("crossref-only");
+        ops.processors().stop("crossref-only");
         long held = ops.enqueue(NewTask.builder("deposit")
                         .queue("deposits")
                         .owner("crossref")
                         .build())
                 .id();
         node.tide().processorHost().runOnce();
-        ProcessorRun run = ops.processor("crossref-only").runs().getFirst();
+        ProcessorRun run = ops.processors().get("crossref-only").runs().getFirst();
         assertThat(run.state()).isEqualTo(ProcessorRun.State.STOPPED);
         assertThat(run.workers()).containsExactly("ds3-1");
         assertThat(run.claimed()).isEqualTo(2);

@@ -15,7 +15,7 @@ class QueueRoutesTest extends HttpTestBase {
         assertThat(answer.json().path("name").asText()).isEqualTo("mail");
         assertThat(answer.json().path("discipline").asText()).isEqualTo("edf");
         assertThat(answer.json().path("suspended").asBoolean()).isFalse();
-        assertThat(engine.queues())
+        assertThat(engine.queues().list())
                 .singleElement()
                 .satisfies(q -> assertThat(q.discipline()).isEqualTo(Discipline.EDF));
         assertThat(raw.get("v1/queues")
@@ -32,10 +32,10 @@ class QueueRoutesTest extends HttpTestBase {
         var suspended = raw.post("v1/queues/mail/suspend", null);
         assertThat(suspended.status()).as(suspended.toString()).isEqualTo(200);
         assertThat(suspended.json().path("suspended").asBoolean()).isTrue();
-        assertThat(engine.queues().get(0).suspended()).isTrue();
+        assertThat(engine.queues().list().get(0).suspended()).isTrue();
 
         assertInvalid(raw.post("v1/queues/mail/resume", "{\"now\":true}"), "now");
-        assertThat(engine.queues().get(0).suspended()).isTrue();
+        assertThat(engine.queues().list().get(0).suspended()).isTrue();
 
         assertThat(raw.post("v1/queues/mail/resume", "{}")
                         .json()
@@ -52,6 +52,6 @@ class QueueRoutesTest extends HttpTestBase {
         assertInvalid(raw.put("v1/queues/mail", "{\"weights\":1}"), "weights");
         assertInvalid(raw.post("v1/queues/bad%20name/suspend", null), "queue");
 
-        assertThat(engine.queues()).isEmpty();
+        assertThat(engine.queues().list()).isEmpty();
     }
 }

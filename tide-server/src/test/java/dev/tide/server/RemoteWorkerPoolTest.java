@@ -75,7 +75,9 @@ class RemoteWorkerPoolTest extends HttpTestBase {
     }
 
     private long succeeded() {
-        return engine.status().queues().stream().mapToLong(q -> q.succeeded()).sum();
+        return engine.monitoring().status().queues().stream()
+                .mapToLong(q -> q.succeeded())
+                .sum();
     }
 
     private List<TaskInfo> allTasks() {

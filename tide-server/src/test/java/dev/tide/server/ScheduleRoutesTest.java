@@ -51,7 +51,7 @@ class ScheduleRoutesTest extends HttpTestBase {
 
         var withName = raw.put("v1/schedules", NIGHTLY.replace("{\"cron\"", "{\"name\":\"other\",\"cron\""));
         assertThat(withName.status()).as(withName.toString()).isEqualTo(200);
-        assertThat(engine.schedules()).extracting(ScheduleInfo::name).containsExactly("nightly", "other");
+        assertThat(engine.schedules().list()).extracting(ScheduleInfo::name).containsExactly("nightly", "other");
     }
 
     @Test
@@ -72,8 +72,8 @@ class ScheduleRoutesTest extends HttpTestBase {
                 .isFalse();
         var deleted = raw.send("DELETE", "v1/schedules/nightly", null);
         assertThat(deleted.status()).as(deleted.toString()).isEqualTo(204);
-        assertThat(engine.schedules()).isEmpty();
-        assertThat(engine.events(EventQuery.recent()))
+        assertThat(engine.schedules().list()).isEmpty();
+        assertThat(engine.monitoring().events(EventQuery.recent()))
                 .extracting(TideEvent::kind)
                 .filteredOn(kind -> kind.startsWith("schedule."))
                 .containsExactly("schedule.deleted", "schedule.resumed", "schedule.paused", "schedule.defined");
@@ -97,8 +97,8 @@ class ScheduleRoutesTest extends HttpTestBase {
         assertInvalid(raw.put("v1/schedules/bad%20name", NIGHTLY), "name");
         assertInvalid(raw.put("v1/schedules/s", "{\"cron\":\"* * * * *\"}"), "task");
         assertInvalid(raw.get("v1/schedules/s/firings?count=0"), "count");
-        assertThat(engine.schedules()).isEmpty();
-        assertThat(engine.events(EventQuery.recent()))
+        assertThat(engine.schedules().list()).isEmpty();
+        assertThat(engine.monitoring().events(EventQuery.recent()))
                 .extracting(TideEvent::kind)
                 .noneMatch(kind -> kind.startsWith("schedule."));
     }
@@ -118,25 +118,25 @@ class ScheduleRoutesTest extends HttpTestBase {
                 .withZone(ZoneId.of("America/New_York"))
                 .withMisfire(Misfire.ALL, Duration.ofSeconds(5))
                 .withExpireAfter(Duration.ofMinutes(1));
-        ScheduleInfo defined = client.defineSchedule(every);
+        ScheduleInfo defined = client.schedules().define(every);
         assertThat(defined.schedule()).isEqualTo(every.withPaused(false));
         assertThat(defined.nextFireAt()).isEqualTo(START.plusSeconds(20));
-        assertThat(client.schedules()).containsExactly(defined);
-        assertThat(client.schedule("tick")).isEqualTo(defined);
-        assertThat(client.scheduleFirings("tick", 3))
+        assertThat(client.schedules().list()).containsExactly(defined);
+        assertThat(client.schedules().get("tick")).isEqualTo(defined);
+        assertThat(client.schedules().firings("tick", 3))
                 .containsExactly(START.plusSeconds(20), START.plusSeconds(40), START.plusSeconds(60));
-        assertThat(client.pauseSchedule("tick").paused()).isTrue();
+        assertThat(client.schedules().pause("tick").paused()).isTrue();
         clock.advance(Duration.ofMinutes(5));
-        ScheduleInfo resumed = client.resumeSchedule("tick");
+        ScheduleInfo resumed = client.schedules().resume("tick");
         assertThat(resumed.paused()).isFalse();
         assertThat(resumed.nextFireAt())
                 .isEqualTo(START.plus(Duration.ofMinutes(5)).plusSeconds(20));
         clock.advance(Duration.ofSeconds(20));
         assertThat(engine.runSchedules()).isEqualTo(1);
-        assertThat(client.schedule("tick").lastFiredAt()).isEqualTo(Instant.parse("2030-01-07T09:05:20Z"));
-        client.deleteSchedule("tick");
-        assertThatThrownBy(() -> client.schedule("tick")).isInstanceOf(NotFoundException.class);
-        assertThatThrownBy(() -> client.defineSchedule(Schedule.of("x", "nope", NewTask.of("t", null))))
+        assertThat(client.schedules().get("tick").lastFiredAt()).isEqualTo(Instant.parse("2030-01-07T09:05:20Z"));
+        client.schedules().delete("tick");
+        assertThatThrownBy(() -> client.schedules().get("tick")).isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> client.schedules().define(Schedule.of("x", "nope", NewTask.of("t", null))))
                 .isInstanceOfSatisfying(
                         InvalidRequestException.class,
                         e -> assertThat(e.field()).isEqualTo("cron"));

@@ -67,7 +67,7 @@ class ServerLifecycleTest {
 
             assertThat(waiting.get(5, TimeUnit.SECONDS)).isEmpty();
             assertThat(stopMillis).isLessThan(5_000);
-            assertThatThrownBy(() -> client.status())
+            assertThatThrownBy(() -> client.monitoring().status())
                     .isInstanceOf(TideException.class)
                     .hasMessageContaining(server.uri().toString())
                     .extracting(e -> ((TideException) e).httpStatus())

@@ -39,7 +39,7 @@ class ServerTest extends HttpTestBase {
         assertThat(queue.path("queue").asText()).isEqualTo("default");
         assertThat(queue.path("ready").asLong()).isEqualTo(2);
         assertThat(queue.path("leased").asLong()).isEqualTo(1);
-        assertThat(client.status()).isEqualTo(engine.status());
+        assertThat(client.monitoring().status()).isEqualTo(engine.monitoring().status());
     }
 
     @Test

@@ -7,13 +7,17 @@ import dev.tide.core.contract.AdmissionContract;
 import dev.tide.core.contract.DependencyContract;
 import dev.tide.core.contract.FairQueueContract;
 import dev.tide.core.contract.FixtureFactory;
+import dev.tide.core.contract.IntakeContract;
 import dev.tide.core.contract.KnownTypesContract;
 import dev.tide.core.contract.LateJobContract;
 import dev.tide.core.contract.LeaseLengthContract;
+import dev.tide.core.contract.MonitoringContract;
 import dev.tide.core.contract.ParkingAndExpiryContract;
 import dev.tide.core.contract.ProcessorContract;
 import dev.tide.core.contract.ProcessorSelectionContract;
 import dev.tide.core.contract.ProfileContract;
+import dev.tide.core.contract.QueuesContract;
+import dev.tide.core.contract.SchedulesContract;
 import dev.tide.core.contract.SmartQueueContract;
 import dev.tide.core.contract.TaskQueueContract;
 import dev.tide.core.contract.WorkerContract;
@@ -53,6 +57,42 @@ class SqliteServerSuite {
     /** The built-in user store through the admin API. */
     @Nested
     class HttpAccounts extends AccountsContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    /** Queues and their users, through the HTTP API. */
+    @Nested
+    class HttpQueues extends QueuesContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    /** Schedules through their API, through the HTTP API. */
+    @Nested
+    class HttpSchedules extends SchedulesContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    /** Status, events and statistics, through the HTTP API. */
+    @Nested
+    class HttpMonitoring extends MonitoringContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    /** The folder intake switch, through the HTTP API. */
+    @Nested
+    class HttpIntake extends IntakeContract {
         @Override
         protected FixtureFactory factory() {
             return http;

@@ -49,12 +49,12 @@ class StatsRoutesTest extends HttpTestBase {
                 .hasSize(1);
         assertThat(raw.get("v1/stats?week=2030-W03").json().path("hours")).isEmpty();
 
-        assertThat(client.stats(StatsQuery.week("2030-W02")))
+        assertThat(client.monitoring().stats(StatsQuery.week("2030-W02")))
                 .containsExactly(
                         new HourlyStats("email", HOUR, 1, 1, 0, 0, 0, 1),
                         new HourlyStats("report", HOUR, 1, 1, 0, 0, 0, 1));
-        assertThat(client.stats(new StatsQuery(HOUR, HOUR.plus(Duration.ofHours(1)), "email")))
-                .isEqualTo(engine.stats(new StatsQuery(HOUR, HOUR.plus(Duration.ofHours(1)), "email")));
+        assertThat(client.monitoring().stats(new StatsQuery(HOUR, HOUR.plus(Duration.ofHours(1)), "email")))
+                .isEqualTo(engine.monitoring().stats(new StatsQuery(HOUR, HOUR.plus(Duration.ofHours(1)), "email")));
     }
 
     @Test
@@ -78,14 +78,14 @@ class StatsRoutesTest extends HttpTestBase {
                 .token(fixture.adminToken())
                 .actor("ops:ada")
                 .build()) {
-            ada.suspendQueue("mail");
+            ada.queues().suspend("mail");
         }
         try (Actor.Scope as = Actor.enter("cli:bob")) {
-            client.resumeQueue("mail");
+            client.queues().resume("mail");
         }
-        client.suspendServer();
+        client.queues().suspendAll();
 
-        var events = client.events(EventQuery.recent().withLimit(3));
+        var events = client.monitoring().events(EventQuery.recent().withLimit(3));
         assertThat(events)
                 .extracting(TideEvent::kind)
                 .containsExactly(TideEvent.SUSPENDED, TideEvent.RESUMED, TideEvent.SUSPENDED);

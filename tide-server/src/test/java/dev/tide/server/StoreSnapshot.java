@@ -22,29 +22,29 @@ record StoreSnapshot(int tasks, int openJobs, int taskTypes, int jobTypes, int q
     static StoreSnapshot of(Tide engine) {
         Map<String, Object> state = new LinkedHashMap<>();
         var tasks = engine.tasks(TaskQuery.all().withLimit(TaskQuery.MAX_LIMIT)).items();
-        var status = engine.status();
+        var status = engine.monitoring().status();
         state.put("tasks", tasks);
         state.put("status", status);
         state.put("taskTypes", engine.taskTypes());
         state.put("jobTypes", engine.jobTypes());
-        state.put("queues", engine.queues());
-        state.put("schedules", engine.schedules());
+        state.put("queues", engine.queues().list());
+        state.put("schedules", engine.schedules().list());
         state.put(
                 "processors",
-                engine.processors().stream()
+                engine.processors().list().stream()
                         .map(p -> List.of(p.processor(), p.started()))
                         .toList());
-        state.put("profiles", engine.profiles());
-        state.put("prohibited", engine.prohibitedUsers());
+        state.put("profiles", engine.profiles().list());
+        state.put("prohibited", engine.queues().prohibitedUsers());
         state.put("accounts", engine.accounts().accounts());
-        state.put("intake", engine.intake().enabled());
-        state.put("newestEvent", engine.events(new EventQuery(null, null, 1)));
+        state.put("intake", engine.intake().status().enabled());
+        state.put("newestEvent", engine.monitoring().events(new EventQuery(null, null, 1)));
         return new StoreSnapshot(
                 tasks.size(),
                 status.openJobs().size(),
                 engine.taskTypes().size(),
                 engine.jobTypes().size(),
-                engine.queues().size(),
+                engine.queues().list().size(),
                 digests(state));
     }
 

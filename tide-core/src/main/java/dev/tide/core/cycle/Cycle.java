@@ -120,7 +120,7 @@ final class Cycle {
         Map<String, Long> used = engine.sessionUse(session);
         boolean sessionSpent = false;
         Instant hourEnds = null;
-        for (ProfileStatus status : engine.queue().profileStatus()) {
+        for (ProfileStatus status : engine.queue().profiles().status()) {
             String key = status.active().profileKey();
             if (!concerns(key)) {
                 continue;

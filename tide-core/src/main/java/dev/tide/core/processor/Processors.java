@@ -22,7 +22,7 @@ import java.util.function.Consumer;
  * the same transaction), then this node's copy is dropped and its host nudged, so the change applies here at once; the
  * other nodes' hosts read it on their next pass.
  */
-public final class Processors {
+public final class Processors implements dev.tide.api.Processors {
     /** A node's report older than this is shown {@link ProcessorRun.State#SILENT}: nodes report every few seconds. */
     public static final Duration SILENT_AFTER = Duration.ofSeconds(30);
 
@@ -46,6 +46,7 @@ public final class Processors {
         this.changed = changed;
     }
 
+    @Override
     public ProcessorInfo define(ProcessorDefinition definition) {
         if (definition == null) {
             throw new InvalidRequestException("processor", "is required");
@@ -55,23 +56,36 @@ public final class Processors {
         return present(info);
     }
 
+    @Override
     public List<ProcessorInfo> list() {
         List<ProcessorInfo> all = store.processorList();
         book.refresh(all);
         return all.stream().map(this::present).toList();
     }
 
+    @Override
     public ProcessorInfo get(String name) {
         return present(store.processorGet(requireName(name)).orElseThrow(() -> notFound(name)));
     }
 
-    public ProcessorInfo start(String name, boolean started) {
+    @Override
+    public ProcessorInfo start(String name) {
+        return switchTo(name, true);
+    }
+
+    @Override
+    public ProcessorInfo stop(String name) {
+        return switchTo(name, false);
+    }
+
+    private ProcessorInfo switchTo(String name, boolean started) {
         ProcessorInfo info = store.processorStart(requireName(name), started, clock.instant())
                 .orElseThrow(() -> notFound(name));
         after(info.processor());
         return present(info);
     }
 
+    @Override
     public void delete(String name) {
         ProcessorInfo existing = store.processorGet(requireName(name)).orElseThrow(() -> notFound(name));
         if (!store.processorDelete(name, clock.instant())) {

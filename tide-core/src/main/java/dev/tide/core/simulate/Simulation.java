@@ -79,7 +79,7 @@ public final class Simulation {
                 throw new IllegalStateException("a simulation needs a store without tasks");
             }
             for (Profile profile : spec.profiles()) {
-                tide.defineProfile(profile);
+                tide.profiles().define(profile);
             }
             Random noise = new Random(seed);
             Map<Instant, Hour> hours = new LinkedHashMap<>();
@@ -97,7 +97,7 @@ public final class Simulation {
                     hours.put(hourKey, hour);
                     if (spec.load() != null) {
                         hour.load = spec.load().valueAt(hourStart, noise);
-                        tide.reportLoad(spec.load().signal(), hour.load);
+                        tide.profiles().reportLoad(spec.load().signal(), hour.load);
                     }
                 }
                 LocalDateTime stepEnd = LocalDateTime.ofInstant(now.plus(spec.step()), zone);
@@ -111,7 +111,7 @@ public final class Simulation {
                     }
                 }
                 tide.runMaintenance();
-                read(tide.profileStatus(), hours, zone);
+                read(tide.profiles().status(), hours, zone);
                 if (!now.plus(spec.step())
                         .atZone(zone)
                         .truncatedTo(ChronoUnit.HOURS)

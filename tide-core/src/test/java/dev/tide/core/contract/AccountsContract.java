@@ -214,7 +214,7 @@ public abstract class AccountsContract extends ManualQueueContract {
         accounts.revokeToken("ada", token.id());
         accounts.disable("ada");
 
-        List<TideEvent> events = fixture.engine().events(EventQuery.recent());
+        List<TideEvent> events = fixture.engine().monitoring().events(EventQuery.recent());
         assertThat(events)
                 .extracting(TideEvent::kind)
                 .containsSubsequence(

@@ -275,7 +275,7 @@ public abstract class BlobPayloadContract {
         assertThat(storedKeys()).hasSize(1);
 
         // A queue's bound refuses a whole batch: none of its blobs stays.
-        tide.defineQueue(QueueDefinition.named("bounded").withPendingBounds(1, null, null));
+        tide.queues().define(QueueDefinition.named("bounded").withPendingBounds(1, null, null));
         assertThatThrownBy(() -> tide.enqueueAll(List.of(
                         NewTask.builder("deposit")
                                 .queue("bounded")

@@ -58,7 +58,7 @@ public abstract class CycleContract extends ManualQueueContract {
     }
 
     private void define(String type, ProfileLimits otherwise, ProfileEntry... entries) {
-        queue.defineProfile(Profile.forTaskType(type, ZoneOffset.UTC, List.of(entries), otherwise));
+        queue.profiles().define(Profile.forTaskType(type, ZoneOffset.UTC, List.of(entries), otherwise));
     }
 
     private QueueClient.Builder mailer() {
@@ -82,7 +82,7 @@ public abstract class CycleContract extends ManualQueueContract {
         assertThat(report.stoppedBecause()).isEqualTo(StopReason.DRAINED);
         assertThat(report.workRemains()).isFalse();
         assertThat(report.nextDueAt()).as("the scheduled task's run-at").isEqualTo(T0.plus(Duration.ofHours(2)));
-        assertThat(queue.status().queues().get(0).succeeded()).isEqualTo(5);
+        assertThat(queue.monitoring().status().queues().get(0).succeeded()).isEqualTo(5);
     }
 
     @Test
@@ -142,7 +142,7 @@ public abstract class CycleContract extends ManualQueueContract {
 
         assertThat(budgets).containsExactly(6);
         assertThat(report.unitsUsed()).isEqualTo(4);
-        assertThat(queue.profileStatus().get(0).usedThisHour()).isEqualTo(4);
+        assertThat(queue.profiles().status().get(0).usedThisHour()).isEqualTo(4);
     }
 
     @Test
@@ -206,7 +206,7 @@ public abstract class CycleContract extends ManualQueueContract {
 
         assertThat(report.succeeded()).isEqualTo(1);
         assertThat(report.failed()).isEqualTo(1);
-        assertThat(queue.status().queues().get(0).failed()).isEqualTo(1);
+        assertThat(queue.monitoring().status().queues().get(0).failed()).isEqualTo(1);
     }
 
     @Test
@@ -332,7 +332,7 @@ public abstract class CycleContract extends ManualQueueContract {
         assertThat(second.ranInCaller()).isFalse();
         assertThat(queue.task(second.taskId()).state()).isEqualTo(TaskState.READY);
         assertThat(ranHere).hasSize(1);
-        assertThat(queue.profileStatus().get(0).usedThisHour()).isEqualTo(3);
+        assertThat(queue.profiles().status().get(0).usedThisHour()).isEqualTo(3);
 
         clock.advance(Duration.ofHours(1));
         assertThat(queue.claim(ClaimRequest.of("default", "w", 10)))
@@ -354,7 +354,7 @@ public abstract class CycleContract extends ManualQueueContract {
 
     @Test
     void aSuspendedQueueDoesNotRunTasksInTheCaller() {
-        queue.suspendQueue("default");
+        queue.queues().suspend("default");
 
         var result = RunNow.runNowOrEnqueue(engine(), NewTask.of("enroll", 1), counting);
 

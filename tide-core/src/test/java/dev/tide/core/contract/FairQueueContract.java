@@ -32,7 +32,7 @@ public abstract class FairQueueContract extends ManualQueueContract {
 
     @BeforeEach
     void defineFairQueue() {
-        queue.defineQueue(QueueDefinition.named(FAIR).withDiscipline(Discipline.FAIR));
+        queue.queues().define(QueueDefinition.named(FAIR).withDiscipline(Discipline.FAIR));
     }
 
     private long enqueue(String lane, String user) {
@@ -99,7 +99,7 @@ public abstract class FairQueueContract extends ManualQueueContract {
 
     @Test
     void aUsersAllocationIsItsTasksPerRound() {
-        queue.assignUsers(FAIR, new UserShares(Set.of("a"), 3, null));
+        queue.queues().assignUsers(FAIR, new UserShares(Set.of("a"), 3, null));
         enqueueMany(FAIR, "a", 9);
         enqueueMany(FAIR, "b", 3);
         assertThat(turns(FAIR)).isEqualTo("abaaabaaabaa");
@@ -107,9 +107,11 @@ public abstract class FairQueueContract extends ManualQueueContract {
 
     @Test
     void theQueueDefaultAllocationAppliesToUsersWithoutTheirOwn() {
-        queue.defineQueue(
-                QueueDefinition.named(FAIR).withDiscipline(Discipline.FAIR).withDefaultAllocation(2));
-        queue.assignUsers(FAIR, new UserShares(Set.of("b"), 1, null));
+        queue.queues()
+                .define(QueueDefinition.named(FAIR)
+                        .withDiscipline(Discipline.FAIR)
+                        .withDefaultAllocation(2));
+        queue.queues().assignUsers(FAIR, new UserShares(Set.of("b"), 1, null));
         enqueueMany(FAIR, "a", 4);
         enqueueMany(FAIR, "b", 2);
         assertThat(turns(FAIR)).isEqualTo("abaaba");
@@ -117,7 +119,7 @@ public abstract class FairQueueContract extends ManualQueueContract {
 
     @Test
     void allocationZeroLeavesAUserOutOfTheTurnsUnlessAClaimRequiresIt() {
-        queue.assignUsers(FAIR, new UserShares(Set.of("z"), 0, null));
+        queue.queues().assignUsers(FAIR, new UserShares(Set.of("z"), 0, null));
         enqueueMany(FAIR, "z", 2);
         enqueueMany(FAIR, "a", 2);
         assertThat(turns(FAIR)).isEqualTo("aa");
@@ -160,7 +162,7 @@ public abstract class FairQueueContract extends ManualQueueContract {
     void aQueueTurnedFairServesTheTasksAlreadyWaitingInTurns() {
         enqueueMany("lane", "a", 3);
         enqueueMany("lane", "b", 1);
-        queue.defineQueue(QueueDefinition.named("lane").withDiscipline(Discipline.FAIR));
+        queue.queues().define(QueueDefinition.named("lane").withDiscipline(Discipline.FAIR));
         fixture.maintenance();
         assertThat(turns("lane")).isEqualTo("abaa");
     }
@@ -169,14 +171,16 @@ public abstract class FairQueueContract extends ManualQueueContract {
 
     @Test
     void noUserHoldsMoreLeasesThanItsConcurrency() {
-        queue.defineQueue(
-                QueueDefinition.named(FAIR).withDiscipline(Discipline.FAIR).withDefaultConcurrency(2));
+        queue.queues()
+                .define(QueueDefinition.named(FAIR)
+                        .withDiscipline(Discipline.FAIR)
+                        .withDefaultConcurrency(2));
         enqueueMany(FAIR, "a", 5);
         enqueueMany(FAIR, "b", 1);
         List<LeasedTask> held = queue.claim(ClaimRequest.of(FAIR, "w", 10));
         assertThat(owners(held).chars().sorted().toArray()).containsExactly('a', 'a', 'b');
         assertThat(queue.claim(ClaimRequest.of(FAIR, "other", 10))).isEmpty();
-        assertThat(queue.queueUsers(FAIR))
+        assertThat(queue.queues().users(FAIR))
                 .filteredOn(u -> u.user().equals("a"))
                 .singleElement()
                 .satisfies(a -> assertThat(a.leased()).isEqualTo(2));
@@ -191,7 +195,7 @@ public abstract class FairQueueContract extends ManualQueueContract {
 
     @Test
     void concurrencyZeroDispatchesNothingEvenWhenRequired() {
-        queue.assignUsers(FAIR, new UserShares(Set.of("q"), null, 0));
+        queue.queues().assignUsers(FAIR, new UserShares(Set.of("q"), null, 0));
         enqueueMany(FAIR, "q", 2);
         long other = enqueue(FAIR, "a");
         assertThat(queue.claim(ClaimRequest.of(FAIR, "w", 10)))
@@ -200,13 +204,13 @@ public abstract class FairQueueContract extends ManualQueueContract {
         assertThat(queue.claim(ClaimRequest.of(FAIR, "w", 10).withUsers(UserFilter.requiring("q"))))
                 .isEmpty();
         // Lifting the cap lets them go.
-        queue.assignUsers(FAIR, new UserShares(Set.of("q"), null, null));
+        queue.queues().assignUsers(FAIR, new UserShares(Set.of("q"), null, null));
         assertThat(turns(FAIR)).isEqualTo("qq");
     }
 
     @Test
     void aLeaseThatExpiresOrIsReleasedGivesItsUserRoomAgain() {
-        queue.assignUsers(FAIR, new UserShares(Set.of("a"), null, 1));
+        queue.queues().assignUsers(FAIR, new UserShares(Set.of("a"), null, 1));
         enqueueMany(FAIR, "a", 2);
         assertThat(queue.claim(ClaimRequest.of(FAIR, "w", 5).withLease(Duration.ofSeconds(10))))
                 .hasSize(1);
@@ -221,8 +225,8 @@ public abstract class FairQueueContract extends ManualQueueContract {
 
     @Test
     void aUserHeldBackByItsCapBanksNoCreditAndTurnsStayTwoToOne() {
-        queue.assignUsers(FAIR, new UserShares(Set.of("a"), 2, null));
-        queue.assignUsers(FAIR, new UserShares(Set.of("b"), 1, 1));
+        queue.queues().assignUsers(FAIR, new UserShares(Set.of("a"), 2, null));
+        queue.queues().assignUsers(FAIR, new UserShares(Set.of("b"), 1, 1));
         enqueueMany(FAIR, "a", 90);
         enqueueMany(FAIR, "b", 20);
         LeasedTask held = queue.claim(ClaimRequest.of(FAIR, "w", 1).withUsers(UserFilter.requiring("b")))
@@ -270,7 +274,7 @@ public abstract class FairQueueContract extends ManualQueueContract {
 
     @Test
     void claimingAChosenTaskKeepsTheCapToo() {
-        queue.assignUsers(FAIR, new UserShares(Set.of("a"), null, 1));
+        queue.queues().assignUsers(FAIR, new UserShares(Set.of("a"), null, 1));
         long one = enqueue(FAIR, "a");
         long two = enqueue(FAIR, "a");
         assertThat(queue.claimTask(one, "w", null)).isPresent();
@@ -280,33 +284,34 @@ public abstract class FairQueueContract extends ManualQueueContract {
     @Test
     void usersSharesAreListedAndBadSharesRefused() {
         enqueue(FAIR, "a");
-        List<QueueUser> assigned = queue.assignUsers(FAIR, new UserShares(Set.of("b"), 4, 2));
+        List<QueueUser> assigned = queue.queues().assignUsers(FAIR, new UserShares(Set.of("b"), 4, 2));
         assertThat(assigned).singleElement().satisfies(b -> {
             assertThat(b.allocation()).isEqualTo(4);
             assertThat(b.effectiveConcurrency()).isEqualTo(2);
         });
-        assertThat(queue.queueUsers(FAIR)).extracting(QueueUser::user).containsExactly("a", "b");
-        assertThat(queue.queueUsers(FAIR).get(0)).satisfies(a -> {
+        assertThat(queue.queues().users(FAIR)).extracting(QueueUser::user).containsExactly("a", "b");
+        assertThat(queue.queues().users(FAIR).get(0)).satisfies(a -> {
             assertThat(a.allocation()).isNull();
             assertThat(a.effectiveAllocation()).isEqualTo(1);
             assertThat(a.effectiveConcurrency()).isNull();
             assertThat(a.waiting()).isTrue();
         });
-        assertThatThrownBy(() -> queue.assignUsers(FAIR, new UserShares(Set.of("b"), -1, null)))
+        assertThatThrownBy(() -> queue.queues().assignUsers(FAIR, new UserShares(Set.of("b"), -1, null)))
                 .isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("allocation");
-        assertThatThrownBy(() -> queue.assignUsers(FAIR, new UserShares(Set.of(), 1, null)))
+        assertThatThrownBy(() -> queue.queues().assignUsers(FAIR, new UserShares(Set.of(), 1, null)))
                 .isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("users");
-        assertThatThrownBy(() -> queue.defineQueue(QueueDefinition.named(FAIR).withDefaultConcurrency(-2)))
+        assertThatThrownBy(
+                        () -> queue.queues().define(QueueDefinition.named(FAIR).withDefaultConcurrency(-2)))
                 .isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("defaultConcurrency");
     }
 
     @Test
     void adjustingUsersChangesOnlyTheSharesGivenAndTakesEffectAtTheNextClaim() {
-        queue.assignUsers(FAIR, new UserShares(Set.of("a", "b"), 2, 1));
-        List<QueueUser> adjusted = queue.adjustUsers(FAIR, new UserShares(Set.of("a", "c"), 3, null, null));
+        queue.queues().assignUsers(FAIR, new UserShares(Set.of("a", "b"), 2, 1));
+        List<QueueUser> adjusted = queue.queues().adjustUsers(FAIR, new UserShares(Set.of("a", "c"), 3, null, null));
         assertThat(adjusted).extracting(QueueUser::user).containsExactly("a", "c");
         assertThat(adjusted.get(0)).satisfies(a -> {
             assertThat(a.allocation()).isEqualTo(3);
@@ -316,8 +321,8 @@ public abstract class FairQueueContract extends ManualQueueContract {
             assertThat(c.allocation()).isEqualTo(3);
             assertThat(c.concurrency()).as("the queue's default").isNull();
         });
-        queue.adjustUsers(FAIR, new UserShares(Set.of("b"), null, 0, null));
-        assertThat(queue.queueUsers(FAIR).get(1)).satisfies(b -> {
+        queue.queues().adjustUsers(FAIR, new UserShares(Set.of("b"), null, 0, null));
+        assertThat(queue.queues().users(FAIR).get(1)).satisfies(b -> {
             assertThat(b.allocation()).isEqualTo(2);
             assertThat(b.concurrency()).isZero();
         });
@@ -325,20 +330,22 @@ public abstract class FairQueueContract extends ManualQueueContract {
         assertThat(queue.claim(ClaimRequest.of(FAIR, "w", 10)))
                 .as("b may hold no lease")
                 .isEmpty();
-        queue.adjustUsers(FAIR, new UserShares(Set.of("b"), null, 1, null));
+        queue.queues().adjustUsers(FAIR, new UserShares(Set.of("b"), null, 1, null));
         assertThat(queue.claim(ClaimRequest.of(FAIR, "w", 10))).hasSize(1);
 
-        assertThatThrownBy(() -> queue.adjustUsers(FAIR, new UserShares(Set.of("b"), null, null, null)))
+        assertThatThrownBy(() -> queue.queues().adjustUsers(FAIR, new UserShares(Set.of("b"), null, null, null)))
                 .isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("shares");
     }
 
     @Test
     void aUsersOwnPendingBoundTakesThePlaceOfTheQueuesPerUserBound() {
-        queue.defineQueue(
-                QueueDefinition.named(FAIR).withDiscipline(Discipline.FAIR).withPendingBounds(null, null, 2));
-        queue.adjustUsers(FAIR, new UserShares(Set.of("big"), null, null, 3));
-        queue.adjustUsers(FAIR, new UserShares(Set.of("tiny"), null, null, 1));
+        queue.queues()
+                .define(QueueDefinition.named(FAIR)
+                        .withDiscipline(Discipline.FAIR)
+                        .withPendingBounds(null, null, 2));
+        queue.queues().adjustUsers(FAIR, new UserShares(Set.of("big"), null, null, 3));
+        queue.queues().adjustUsers(FAIR, new UserShares(Set.of("tiny"), null, null, 1));
 
         enqueueMany(FAIR, "big", 3);
         enqueueMany(FAIR, "other", 2);
@@ -346,19 +353,19 @@ public abstract class FairQueueContract extends ManualQueueContract {
         for (String user : List.of("big", "other", "tiny")) {
             assertThatThrownBy(() -> enqueue(FAIR, user)).as(user).isInstanceOf(PendingLimitException.class);
         }
-        assertThat(queue.queueUsers(FAIR))
+        assertThat(queue.queues().users(FAIR))
                 .filteredOn(u -> u.user().equals("big"))
                 .singleElement()
                 .satisfies(big -> {
                     assertThat(big.maxPending()).isEqualTo(3);
                     assertThat(big.effectiveMaxPending()).isEqualTo(3);
                 });
-        assertThat(queue.queueUsers(FAIR))
+        assertThat(queue.queues().users(FAIR))
                 .filteredOn(u -> u.user().equals("other"))
                 .singleElement()
                 .satisfies(other -> assertThat(other.effectiveMaxPending()).isEqualTo(2));
 
-        queue.assignUsers(FAIR, new UserShares(Set.of("big"), null, null));
+        queue.queues().assignUsers(FAIR, new UserShares(Set.of("big"), null, null));
         assertThatThrownBy(() -> enqueue(FAIR, "big"))
                 .as("back to the queue's bound, which 3 pending tasks exceed")
                 .isInstanceOf(PendingLimitException.class);
@@ -416,10 +423,12 @@ public abstract class FairQueueContract extends ManualQueueContract {
 
     @Test
     void prohibitedUsersGoOnlyToClaimsThatRequireThem() {
-        assertThat(queue.prohibitUsers(Set.of("p"))).containsExactly("p");
-        queue.defineQueue(
-                QueueDefinition.named(FAIR).withDiscipline(Discipline.FAIR).withProhibitedUsers(Set.of("q")));
-        queue.defineQueue(QueueDefinition.named("lane").withProhibitedUsers(Set.of("q")));
+        assertThat(queue.queues().prohibitUsers(Set.of("p"))).containsExactly("p");
+        queue.queues()
+                .define(QueueDefinition.named(FAIR)
+                        .withDiscipline(Discipline.FAIR)
+                        .withProhibitedUsers(Set.of("q")));
+        queue.queues().define(QueueDefinition.named("lane").withProhibitedUsers(Set.of("q")));
         for (String lane : List.of(FAIR, "lane")) {
             enqueue(lane, "p");
             enqueue(lane, "q");
@@ -434,12 +443,12 @@ public abstract class FairQueueContract extends ManualQueueContract {
                     .as(lane)
                     .hasSize(2);
         }
-        assertThat(queue.prohibitedUsers()).containsExactly("p");
-        assertThat(queue.queues())
+        assertThat(queue.queues().prohibitedUsers()).containsExactly("p");
+        assertThat(queue.queues().list())
                 .filteredOn(q -> q.name().equals(FAIR))
                 .singleElement()
                 .satisfies(q -> assertThat(q.prohibitedUsers()).containsExactly("q"));
-        assertThat(queue.prohibitUsers(Set.of())).isEmpty();
+        assertThat(queue.queues().prohibitUsers(Set.of())).isEmpty();
     }
 
     @Test
@@ -474,12 +483,12 @@ public abstract class FairQueueContract extends ManualQueueContract {
     @Test
     void aSuspendedFairQueueOrServerHandsOutNothing() {
         enqueueMany(FAIR, "a", 2);
-        queue.suspendQueue(FAIR);
+        queue.queues().suspend(FAIR);
         assertThat(queue.claim(ClaimRequest.of(FAIR, "w", 10))).isEmpty();
-        queue.resumeQueue(FAIR);
-        queue.suspendServer();
+        queue.queues().resume(FAIR);
+        queue.queues().suspendAll();
         assertThat(queue.claim(ClaimRequest.of(FAIR, "w", 10))).isEmpty();
-        queue.resumeServer();
+        queue.queues().resumeAll();
         assertThat(queue.claim(ClaimRequest.of(FAIR, "w", 10))).hasSize(2);
     }
 }

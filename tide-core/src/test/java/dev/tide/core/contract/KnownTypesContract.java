@@ -24,7 +24,7 @@ public abstract class KnownTypesContract extends ManualQueueContract {
     }
 
     private List<Warning> statusWarnings() {
-        return queue.status().warnings();
+        return queue.monitoring().status().warnings();
     }
 
     @Test
@@ -59,11 +59,12 @@ public abstract class KnownTypesContract extends ManualQueueContract {
     @Test
     void typesNamedByADefinitionAScheduleOrAProcessorAreKnown() {
         queue.defineTaskType(TaskType.named("defined"));
-        queue.defineSchedule(Schedule.of("nightly", "0 3 * * *", NewTask.of("scheduled", null)));
-        queue.defineProcessor(ProcessorDefinition.named("p")
-                .withKind(ProcessorKind.REMOTE)
-                .withQueue("default")
-                .withTypes(Set.of("processed")));
+        queue.schedules().define(Schedule.of("nightly", "0 3 * * *", NewTask.of("scheduled", null)));
+        queue.processors()
+                .define(ProcessorDefinition.named("p")
+                        .withKind(ProcessorKind.REMOTE)
+                        .withQueue("default")
+                        .withTypes(Set.of("processed")));
         for (String type : List.of("defined", "scheduled", "processed")) {
             assertThat(codes(queue.enqueue(NewTask.of(type, null)))).as(type).isEmpty();
         }

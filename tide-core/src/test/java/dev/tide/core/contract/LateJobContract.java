@@ -80,7 +80,7 @@ public abstract class LateJobContract extends ManualQueueContract {
 
     @Test
     void tasksAddedToALateJobJoinItsTurns() {
-        queue.defineQueue(QueueDefinition.named(LANE).withDiscipline(Discipline.FIFO));
+        queue.queues().define(QueueDefinition.named(LANE).withDiscipline(Discipline.FIFO));
         long late = queue.createJob(NewJob.builder("mailing")
                         .deadline(T0.plus(Duration.ofMinutes(30)))
                         .task(NewTask.builder("email").queue(LANE).payload("a").build())
@@ -99,7 +99,7 @@ public abstract class LateJobContract extends ManualQueueContract {
 
     @Test
     void edfQueuesServeLateJobsByTurnsToo() {
-        queue.defineQueue(QueueDefinition.named(LANE).withDiscipline(Discipline.EDF));
+        queue.queues().define(QueueDefinition.named(LANE).withDiscipline(Discipline.EDF));
         job("a", 3, Duration.ofMinutes(10));
         job("b", 3, Duration.ofHours(5));
         clock.advance(Duration.ofMinutes(20));

@@ -112,15 +112,17 @@ public abstract class LeaseLengthContract extends ManualQueueContract {
         assertThat(ranAtOnce).isNotNull();
         assertHeartbeatKeeps(ranAtOnce, Duration.ofSeconds(4));
 
-        queue.defineQueue(QueueDefinition.named("fair").withDiscipline(Discipline.FAIR));
+        queue.queues().define(QueueDefinition.named("fair").withDiscipline(Discipline.FAIR));
         queue.enqueue(NewTask.builder("t").queue("fair").owner("ada").build());
         List<LeasedTask> fair = queue.claim(ClaimRequest.of("fair", "w", 1).withLease(Duration.ofSeconds(5)));
         assertThat(fair).hasSize(1);
         assertHeartbeatKeeps(fair.get(0), Duration.ofSeconds(5));
 
-        queue.defineProcessor(
-                ProcessorDefinition.named("p").withKind(ProcessorKind.REMOTE).withQueue("lane"));
-        queue.startProcessor("p");
+        queue.processors()
+                .define(ProcessorDefinition.named("p")
+                        .withKind(ProcessorKind.REMOTE)
+                        .withQueue("lane"));
+        queue.processors().start("p");
         queue.enqueue(NewTask.builder("t").queue("lane").build());
         List<LeasedTask> underProcessor =
                 queue.claim(ClaimRequest.under("p", "w", 1).withLease(Duration.ofSeconds(6)));

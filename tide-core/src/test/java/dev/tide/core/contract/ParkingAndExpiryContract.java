@@ -50,7 +50,7 @@ public abstract class ParkingAndExpiryContract extends ManualQueueContract {
     }
 
     private StatusReport.QueueDepth depth() {
-        return queue.status().queues().stream()
+        return queue.monitoring().status().queues().stream()
                 .filter(q -> q.queue().equals(LANE))
                 .findFirst()
                 .orElseThrow();
@@ -142,7 +142,7 @@ public abstract class ParkingAndExpiryContract extends ManualQueueContract {
 
     @Test
     void unparkingAFairQueuesTaskWakesItsUser() {
-        queue.defineQueue(QueueDefinition.named(LANE).withDiscipline(Discipline.FAIR));
+        queue.queues().define(QueueDefinition.named(LANE).withDiscipline(Discipline.FAIR));
         long a = enqueue("a");
         queue.park(TaskSelection.owner("a"));
         assertThat(claimAll()).isEmpty();

@@ -60,28 +60,29 @@ public abstract class ProcessorContract extends ManualQueueContract {
                 remote("intake").withTypes(Set.of("metadata")).withUsers(UserFilter.requiring("crossref"));
         ProcessorInfo defined;
         try (Actor.Scope as = Actor.enter("ops:ada")) {
-            defined = queue.defineProcessor(intake);
+            defined = queue.processors().define(intake);
             assertThat(defined.processor()).isEqualTo(intake);
             assertThat(defined.started()).isFalse();
-            assertThat(queue.startProcessor("intake").started()).isTrue();
+            assertThat(queue.processors().start("intake").started()).isTrue();
             // a changed definition keeps the processor started
-            ProcessorInfo changed = queue.defineProcessor(intake.withTypes(Set.of("metadata", "query")));
+            ProcessorInfo changed = queue.processors().define(intake.withTypes(Set.of("metadata", "query")));
             assertThat(changed.started()).isTrue();
             assertThat(changed.processor().types()).containsExactlyInAnyOrder("metadata", "query");
-            assertThat(queue.stopProcessor("intake").started()).isFalse();
+            assertThat(queue.processors().stop("intake").started()).isFalse();
         }
-        assertThat(queue.processors()).extracting(ProcessorInfo::name).containsExactly("intake");
-        assertThat(queue.processor("intake").processor().users().required()).containsExactly("crossref");
+        assertThat(queue.processors().list()).extracting(ProcessorInfo::name).containsExactly("intake");
+        assertThat(queue.processors().get("intake").processor().users().required())
+                .containsExactly("crossref");
 
         try (Actor.Scope as = Actor.enter("ops:grace")) {
-            queue.deleteProcessor("intake");
+            queue.processors().delete("intake");
         }
-        assertThat(queue.processors()).isEmpty();
-        assertThatThrownBy(() -> queue.processor("intake")).isInstanceOf(NotFoundException.class);
-        assertThatThrownBy(() -> queue.startProcessor("intake")).isInstanceOf(NotFoundException.class);
-        assertThatThrownBy(() -> queue.deleteProcessor("intake")).isInstanceOf(NotFoundException.class);
+        assertThat(queue.processors().list()).isEmpty();
+        assertThatThrownBy(() -> queue.processors().get("intake")).isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> queue.processors().start("intake")).isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> queue.processors().delete("intake")).isInstanceOf(NotFoundException.class);
 
-        List<TideEvent> events = queue.events(EventQuery.recent()).stream()
+        List<TideEvent> events = queue.monitoring().events(EventQuery.recent()).stream()
                 .filter(e -> e.kind().startsWith("processor."))
                 .toList()
                 .reversed();
@@ -126,7 +127,7 @@ public abstract class ProcessorContract extends ManualQueueContract {
         assertThatThrownBy(() -> remote("r").withNodes(Set.of("node-1")))
                 .isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("nodes");
-        assertThat(queue.processors()).isEmpty();
+        assertThat(queue.processors().list()).isEmpty();
     }
 
     // --- claims under a processor --------------------------------------------------------------------------------
@@ -136,11 +137,11 @@ public abstract class ProcessorContract extends ManualQueueContract {
         enqueue("crossref", "metadata");
         enqueue("crossref", "query");
         enqueue("other", "metadata");
-        queue.defineProcessor(
-                remote("intake").withTypes(Set.of("metadata")).withUsers(UserFilter.requiring("crossref")));
+        queue.processors()
+                .define(remote("intake").withTypes(Set.of("metadata")).withUsers(UserFilter.requiring("crossref")));
 
         assertThat(queue.claim(ClaimRequest.under("intake", "w", 10))).isEmpty();
-        queue.startProcessor("intake");
+        queue.processors().start("intake");
         List<LeasedTask> got = queue.claim(ClaimRequest.under("intake", "w", 10));
         assertThat(got).singleElement().satisfies(t -> {
             assertThat(t.task().owner()).isEqualTo("crossref");
@@ -154,14 +155,14 @@ public abstract class ProcessorContract extends ManualQueueContract {
         enqueue("a", "t");
         enqueue("b", "t");
         enqueue("c", "t");
-        queue.defineProcessor(remote("sp").withUsers(UserFilter.requiring("a")));
-        queue.startProcessor("sp");
+        queue.processors().define(remote("sp").withUsers(UserFilter.requiring("a")));
+        queue.processors().start("sp");
         assertThat(owners(queue.claim(ClaimRequest.under("sp", "w", 10)))).isEqualTo("a");
 
-        queue.defineProcessor(remote("sp").withUsers(UserFilter.excluding("b")));
+        queue.processors().define(remote("sp").withUsers(UserFilter.excluding("b")));
         assertThat(owners(queue.claim(ClaimRequest.under("sp", "w", 10)))).isEqualTo("c");
 
-        queue.defineProcessor(remote("sp"));
+        queue.processors().define(remote("sp"));
         assertThat(owners(queue.claim(ClaimRequest.under("sp", "w", 10)))).isEqualTo("b");
     }
 
@@ -181,8 +182,8 @@ public abstract class ProcessorContract extends ManualQueueContract {
                 .queue(DEPOSITS)
                 .payloadJson("{\"text\":\"" + "x".repeat(400) + "\"}")
                 .build());
-        queue.defineProcessor(remote("sp").withMaxPayloadBytes(100L));
-        queue.startProcessor("sp");
+        queue.processors().define(remote("sp").withMaxPayloadBytes(100L));
+        queue.processors().start("sp");
 
         assertThat(queue.claim(ClaimRequest.under("sp", "w", 10).withMaxPayloadBytes(20L)))
                 .extracting(LeasedTask::id)
@@ -196,8 +197,8 @@ public abstract class ProcessorContract extends ManualQueueContract {
     void aClaimMayNarrowAProcessorsTypesButNotOverrideItsQueueOrUsers() {
         long metadata = enqueue("a", "metadata");
         enqueue("a", "query");
-        queue.defineProcessor(remote("sp").withTypes(Set.of("metadata", "query")));
-        queue.startProcessor("sp");
+        queue.processors().define(remote("sp").withTypes(Set.of("metadata", "query")));
+        queue.processors().start("sp");
 
         assertThatThrownBy(() -> queue.claim(ClaimRequest.under("sp", "w", 1).withUsers(UserFilter.requiring("a"))))
                 .isInstanceOf(InvalidRequestException.class)
@@ -222,13 +223,13 @@ public abstract class ProcessorContract extends ManualQueueContract {
     @Test
     void claimsUnderARemoteProcessorAreReportedWithTheirWorkersAndLeases() {
         long id = enqueue("a", "t");
-        queue.defineProcessor(remote("sp"));
-        queue.startProcessor("sp");
+        queue.processors().define(remote("sp"));
+        queue.processors().start("sp");
         assertThat(queue.claim(ClaimRequest.under("sp", "remote-1", 10))).hasSize(1);
 
         fixture.engine().processorHost().runOnce();
 
-        ProcessorRun run = queue.processor("sp").runs().getFirst();
+        ProcessorRun run = queue.processors().get("sp").runs().getFirst();
         assertThat(run.node()).isEqualTo(fixture.engine().config().nodeName());
         assertThat(run.state()).isEqualTo(ProcessorRun.State.SERVING);
         assertThat(run.claimed()).isEqualTo(1);
@@ -238,7 +239,7 @@ public abstract class ProcessorContract extends ManualQueueContract {
         assertThat(run.seenAt()).isEqualTo(T0);
 
         clock.advance(Duration.ofMinutes(1));
-        assertThat(queue.processor("sp").runs().getFirst().state()).isEqualTo(ProcessorRun.State.SILENT);
+        assertThat(queue.processors().get("sp").runs().getFirst().state()).isEqualTo(ProcessorRun.State.SILENT);
     }
 
     // --- local processors ----------------------------------------------------------------------------------------
@@ -254,12 +255,12 @@ public abstract class ProcessorContract extends ManualQueueContract {
                                 ctx -> {
                                     throw new TaskFailure("no such DOI");
                                 }));
-        queue.defineProcessor(
-                ProcessorDefinition.named("sp").withQueue(DEPOSITS).withThreads(2));
+        queue.processors()
+                .define(ProcessorDefinition.named("sp").withQueue(DEPOSITS).withThreads(2));
         long ok = enqueue("a", "ok");
         long bad = enqueue("a", "bad");
 
-        queue.startProcessor("sp");
+        queue.processors().start("sp");
         fixture.engine().processorHost().runOnce();
         await("both tasks finished", () -> finished(ok) && finished(bad));
         assertThat(queue.task(ok).status()).isEqualTo("succeeded");
@@ -267,39 +268,39 @@ public abstract class ProcessorContract extends ManualQueueContract {
 
         await("the report counts them", () -> {
             fixture.engine().processorHost().runOnce();
-            ProcessorRun run = queue.processor("sp").runs().getFirst();
+            ProcessorRun run = queue.processors().get("sp").runs().getFirst();
             return run.succeeded() == 1 && run.failed() == 1;
         });
-        ProcessorRun running = queue.processor("sp").runs().getFirst();
+        ProcessorRun running = queue.processors().get("sp").runs().getFirst();
         assertThat(running.state()).isEqualTo(ProcessorRun.State.RUNNING);
         assertThat(running.threads()).isEqualTo(2);
         assertThat(running.lastError()).contains("no such DOI");
         assertThat(running.workers()).containsExactly(fixture.engine().config().nodeName() + "/processor:sp");
 
-        queue.stopProcessor("sp");
+        queue.processors().stop("sp");
         await("the pool stopped", () -> {
             fixture.engine().processorHost().runOnce();
-            return queue.processor("sp").runs().getFirst().state() == ProcessorRun.State.STOPPED;
+            return queue.processors().get("sp").runs().getFirst().state() == ProcessorRun.State.STOPPED;
         });
         long waiting = enqueue("a", "ok");
         fixture.engine().processorHost().runOnce();
         assertThat(queue.task(waiting).state()).isEqualTo(TaskState.READY);
-        assertThat(queue.processor("sp").runs().getFirst().succeeded()).isEqualTo(1);
+        assertThat(queue.processors().get("sp").runs().getFirst().succeeded()).isEqualTo(1);
 
-        queue.startProcessor("sp");
+        queue.processors().start("sp");
         fixture.engine().processorHost().runOnce();
         await("the waiting task ran", () -> finished(waiting));
     }
 
     @Test
     void aLocalProcessorWithoutHandlersHereIsReportedUnavailableAndRunsOnceTheyCome() {
-        queue.defineProcessor(
-                ProcessorDefinition.named("sp").withQueue(DEPOSITS).withTypes(Set.of("metadata")));
-        queue.startProcessor("sp");
+        queue.processors()
+                .define(ProcessorDefinition.named("sp").withQueue(DEPOSITS).withTypes(Set.of("metadata")));
+        queue.processors().start("sp");
         long id = enqueue("a", "metadata");
         fixture.engine().processorHost().runOnce();
 
-        ProcessorRun run = queue.processor("sp").runs().getFirst();
+        ProcessorRun run = queue.processors().get("sp").runs().getFirst();
         assertThat(run.state()).isEqualTo(ProcessorRun.State.UNAVAILABLE);
         assertThat(run.lastError()).contains("metadata");
         assertThat(queue.task(id).state()).isEqualTo(TaskState.READY);
@@ -312,13 +313,13 @@ public abstract class ProcessorContract extends ManualQueueContract {
     @Test
     void aLocalProcessorMeantForOtherNodesDoesNotRunHere() {
         fixture.engine().processorHost().addHandlers(Map.of("t", ctx -> {}));
-        queue.defineProcessor(
-                ProcessorDefinition.named("sp").withQueue(DEPOSITS).withNodes(Set.of("elsewhere")));
-        queue.startProcessor("sp");
+        queue.processors()
+                .define(ProcessorDefinition.named("sp").withQueue(DEPOSITS).withNodes(Set.of("elsewhere")));
+        queue.processors().start("sp");
         long id = enqueue("a", "t");
         fixture.engine().processorHost().runOnce();
 
-        assertThat(queue.processor("sp").runs()).isEmpty();
+        assertThat(queue.processors().get("sp").runs()).isEmpty();
         assertThat(queue.task(id).state()).isEqualTo(TaskState.READY);
     }
 

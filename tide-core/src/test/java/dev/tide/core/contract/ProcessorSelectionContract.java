@@ -29,15 +29,16 @@ public abstract class ProcessorSelectionContract extends ManualQueueContract {
 
     @BeforeEach
     void metadataQueue() {
-        queue.defineQueue(QueueDefinition.named(METADATA).withDiscipline(Discipline.FAIR));
+        queue.queues().define(QueueDefinition.named(METADATA).withDiscipline(Discipline.FAIR));
     }
 
     private void processor(String name, UserFilter users) {
-        queue.defineProcessor(ProcessorDefinition.named(name)
-                .withKind(ProcessorKind.REMOTE)
-                .withQueue(METADATA)
-                .withUsers(users));
-        queue.startProcessor(name);
+        queue.processors()
+                .define(ProcessorDefinition.named(name)
+                        .withKind(ProcessorKind.REMOTE)
+                        .withQueue(METADATA)
+                        .withUsers(users));
+        queue.processors().start(name);
     }
 
     private void enqueue(String user, int n) {
@@ -103,7 +104,7 @@ public abstract class ProcessorSelectionContract extends ManualQueueContract {
         processor("general", UserFilter.ANY);
         processor("prefers-creftest", new UserFilter(Set.of(), Set.of(), List.of("creftest")));
         processor("creftest-sp", UserFilter.requiring("creftest"));
-        queue.prohibitUsers(Set.of("creftest"));
+        queue.queues().prohibitUsers(Set.of("creftest"));
         enqueue("creftest", 2);
         enqueue("a", 1);
 
@@ -125,11 +126,11 @@ public abstract class ProcessorSelectionContract extends ManualQueueContract {
 
         enqueue("a", 6);
         enqueue("b", 2);
-        queue.adjustUsers(METADATA, new UserShares(Set.of("a"), 3, null, null));
+        queue.queues().adjustUsers(METADATA, new UserShares(Set.of("a"), 3, null, null));
         assertThat(drain("general")).isEqualTo("abaaabaa");
 
         // "Setting the allocations to 0 will effectively exclude the user from round-robin submission distribution."
-        queue.adjustUsers(METADATA, new UserShares(Set.of("a"), 0, null, null));
+        queue.queues().adjustUsers(METADATA, new UserShares(Set.of("a"), 0, null, null));
         enqueue("a", 1);
         enqueue("b", 1);
         assertThat(drain("general")).isEqualTo("b");
@@ -144,7 +145,7 @@ public abstract class ProcessorSelectionContract extends ManualQueueContract {
         processor("sp-1", UserFilter.ANY);
         processor("sp-2", UserFilter.ANY);
         processor("a-sp", UserFilter.requiring("a"));
-        queue.adjustUsers(METADATA, new UserShares(Set.of("a"), null, 2, null));
+        queue.queues().adjustUsers(METADATA, new UserShares(Set.of("a"), null, 2, null));
         enqueue("a", 6);
         enqueue("b", 2);
 
@@ -155,10 +156,10 @@ public abstract class ProcessorSelectionContract extends ManualQueueContract {
 
         // "Setting concurrency to 0 will effectively prohibit the user's submissions from being processed."
         held.forEach(t -> queue.ack(Ack.succeed(t.lease())));
-        queue.adjustUsers(METADATA, new UserShares(Set.of("a"), null, 0, null));
+        queue.queues().adjustUsers(METADATA, new UserShares(Set.of("a"), null, 0, null));
         assertThat(claim("a-sp", 10)).isEmpty();
         assertThat(claim("sp-1", 10)).isEmpty();
-        queue.adjustUsers(METADATA, new UserShares(Set.of("a"), null, 1, null));
+        queue.queues().adjustUsers(METADATA, new UserShares(Set.of("a"), null, 1, null));
         assertThat(owners(claim("a-sp", 10))).isEqualTo("a");
     }
 }

@@ -67,11 +67,11 @@ public abstract class ProfileContract extends ManualQueueContract {
     }
 
     private void define(String type, ProfileLimits otherwise, ProfileEntry... entries) {
-        queue.defineProfile(Profile.forTaskType(type, ZoneOffset.UTC, List.of(entries), otherwise));
+        queue.profiles().define(Profile.forTaskType(type, ZoneOffset.UTC, List.of(entries), otherwise));
     }
 
     private ProfileStatus status(String key) {
-        return queue.profileStatus().stream()
+        return queue.profiles().status().stream()
                 .filter(s -> s.active().profileKey().equals(key))
                 .findFirst()
                 .orElseThrow();
@@ -101,7 +101,7 @@ public abstract class ProfileContract extends ManualQueueContract {
         assertThat(got).extracting(t -> t.task().type()).containsExactly("email", "report", "report");
         assertThat(got.get(0).budget()).isEqualTo(1);
         assertThat(got.get(1).budget()).as("no profile governs it").isNull();
-        assertThat(queue.status().queues().get(0).ready()).isEqualTo(2);
+        assertThat(queue.monitoring().status().queues().get(0).ready()).isEqualTo(2);
     }
 
     @Test
@@ -161,7 +161,7 @@ public abstract class ProfileContract extends ManualQueueContract {
     @Test
     void hoursAreThoseOfTheProfilesZone() {
         ZoneId india = ZoneId.of("Asia/Kolkata"); // +05:30: its hours start at half past in UTC
-        queue.defineProfile(Profile.forTaskType("email", india, List.of(), ProfileLimits.perHour(2)));
+        queue.profiles().define(Profile.forTaskType("email", india, List.of(), ProfileLimits.perHour(2)));
         enqueue("email", 10);
 
         assertThat(run(10)).isEqualTo(2);
@@ -175,7 +175,7 @@ public abstract class ProfileContract extends ManualQueueContract {
     @Test
     void aRepeatedDaylightSavingHourIsAnHourOfItsOwn() {
         ZoneId newYork = ZoneId.of("America/New_York");
-        queue.defineProfile(Profile.forTaskType("email", newYork, List.of(), ProfileLimits.perHour(2)));
+        queue.profiles().define(Profile.forTaskType("email", newYork, List.of(), ProfileLimits.perHour(2)));
         enqueue("email", 10);
 
         clock.set(Instant.parse("2026-11-01T05:30:00Z")); // 01:30 EDT
@@ -256,7 +256,7 @@ public abstract class ProfileContract extends ManualQueueContract {
 
     @Test
     void aJobTypesProfileGovernsTasksWhoseTypeHasNone() {
-        queue.defineProfile(Profile.forJobType("mailing", null, List.of(), ProfileLimits.perHour(2)));
+        queue.profiles().define(Profile.forJobType("mailing", null, List.of(), ProfileLimits.perHour(2)));
         List<NewTask> tasks = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
             tasks.add(NewTask.builder("email").build());
@@ -277,10 +277,10 @@ public abstract class ProfileContract extends ManualQueueContract {
         define("email", ProfileLimits.perHour(10).withScaling(new LoadScaling("requests", 2, 0, 100)));
         enqueue("email", 30);
 
-        queue.reportLoad("requests", 100);
+        queue.profiles().reportLoad("requests", 100);
         assertThat(status("task:email").active().maxPerHour()).isEqualTo(2);
         assertThat(run(30)).isEqualTo(2);
-        queue.reportLoad("requests", 50);
+        queue.profiles().reportLoad("requests", 50);
         assertThat(run(30)).as("6 in all at half load").isEqualTo(4);
     }
 
@@ -297,18 +297,18 @@ public abstract class ProfileContract extends ManualQueueContract {
         enqueue("email", 10);
 
         assertThat(status("task:email").active().entry()).as("no reading yet").isNull();
-        queue.reportLoad("requests", 80);
+        queue.profiles().reportLoad("requests", 80);
         assertThat(run(10)).isEqualTo(1);
-        queue.reportLoad("requests", 10);
+        queue.profiles().reportLoad("requests", 10);
         assertThat(run(10)).isEqualTo(9);
     }
 
     @Test
     void anEntryMayBeChosenByTheSameHourOfPastWeeks() {
         clock.set(T0.minus(Duration.ofDays(14)));
-        queue.reportLoad("requests", 100);
+        queue.profiles().reportLoad("requests", 100);
         clock.set(T0.minus(Duration.ofDays(7)).plus(Duration.ofMinutes(30)));
-        queue.reportLoad("requests", 60);
+        queue.profiles().reportLoad("requests", 60);
         clock.set(T0);
         ProfileEntry usuallyBusy = ProfileEntry.of(
                         "usually-busy",
@@ -318,7 +318,7 @@ public abstract class ProfileContract extends ManualQueueContract {
                         ProfileLimits.perHour(1))
                 .when(LoadCondition.atLeast("requests", 50).overPastWeeks(2));
         define("email", ProfileLimits.perHour(100), usuallyBusy);
-        queue.reportLoad("requests", 0); // quiet now: the past weeks decide
+        queue.profiles().reportLoad("requests", 0); // quiet now: the past weeks decide
 
         assertThat(status("task:email").active().entry())
                 .as("80 on average at this hour")
@@ -344,10 +344,10 @@ public abstract class ProfileContract extends ManualQueueContract {
                 .isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("'day'")
                 .hasMessageContaining("'late'");
-        assertThat(queue.profiles()).isEmpty();
+        assertThat(queue.profiles().list()).isEmpty();
 
         define("email", null, day, late.withPrecedence(1));
-        assertThat(queue.profiles()).hasSize(1);
+        assertThat(queue.profiles().list()).hasSize(1);
     }
 
     @Test
@@ -356,15 +356,15 @@ public abstract class ProfileContract extends ManualQueueContract {
         try (Actor.Scope ops = Actor.enter("ops@example.org")) {
             define("email", ProfileLimits.perHour(1));
         }
-        queue.defineProfile(Profile.forJobType("mailing", ZoneId.of("Europe/Paris"), List.of(), null));
+        queue.profiles().define(Profile.forJobType("mailing", ZoneId.of("Europe/Paris"), List.of(), null));
 
-        assertThat(queue.profiles()).extracting(Profile::key).containsExactly("job:mailing", "task:email");
-        assertThat(queue.profiles().get(0).zone()).isEqualTo(ZoneId.of("Europe/Paris"));
-        queue.deleteProfile("task:email");
-        assertThat(queue.profiles()).extracting(Profile::key).containsExactly("job:mailing");
-        assertThatThrownBy(() -> queue.deleteProfile("task:email")).isInstanceOf(NotFoundException.class);
+        assertThat(queue.profiles().list()).extracting(Profile::key).containsExactly("job:mailing", "task:email");
+        assertThat(queue.profiles().list().get(0).zone()).isEqualTo(ZoneId.of("Europe/Paris"));
+        queue.profiles().delete("task:email");
+        assertThat(queue.profiles().list()).extracting(Profile::key).containsExactly("job:mailing");
+        assertThatThrownBy(() -> queue.profiles().delete("task:email")).isInstanceOf(NotFoundException.class);
 
-        List<TideEvent> events = queue.events(EventQuery.recent()).stream()
+        List<TideEvent> events = queue.monitoring().events(EventQuery.recent()).stream()
                 .filter(e -> e.kind().startsWith("profile."))
                 .toList();
         assertThat(events)
@@ -424,7 +424,7 @@ public abstract class ProfileContract extends ManualQueueContract {
         define("email", ProfileLimits.perHour(1));
         enqueue("email", 3);
         assertThat(run(3)).isEqualTo(1);
-        queue.deleteProfile("task:email");
+        queue.profiles().delete("task:email");
         assertThat(run(3)).isEqualTo(2);
     }
 }

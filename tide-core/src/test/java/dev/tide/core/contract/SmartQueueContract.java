@@ -110,8 +110,8 @@ public abstract class SmartQueueContract extends ManualQueueContract {
         assertThat(queue.tasks(TaskQuery.all().withOutcome(Outcome.SUPERSEDED)).items())
                 .extracting(TaskInfo::id)
                 .containsExactly(old.id());
-        assertThat(queue.status().queues().get(0).superseded()).isEqualTo(1);
-        assertThat(queue.status().queues().get(0).cancelled()).isZero();
+        assertThat(queue.monitoring().status().queues().get(0).superseded()).isEqualTo(1);
+        assertThat(queue.monitoring().status().queues().get(0).cancelled()).isZero();
     }
 
     @Test
@@ -279,11 +279,12 @@ public abstract class SmartQueueContract extends ManualQueueContract {
 
     @Test
     void boundsTravelWithTheQueue() {
-        QueueInfo defined = queue.defineQueue(QueueDefinition.named("frames").withPendingBounds(100, 3, 10));
+        QueueInfo defined =
+                queue.queues().define(QueueDefinition.named("frames").withPendingBounds(100, 3, 10));
         assertThat(defined.maxPending()).isEqualTo(100);
         assertThat(defined.maxPendingPerKey()).isEqualTo(3);
         assertThat(defined.maxPendingPerUser()).isEqualTo(10);
-        assertThat(queue.queues())
+        assertThat(queue.queues().list())
                 .filteredOn(q -> q.name().equals("frames"))
                 .singleElement()
                 .satisfies(q -> {
@@ -291,15 +292,15 @@ public abstract class SmartQueueContract extends ManualQueueContract {
                     assertThat(q.maxPendingPerKey()).isEqualTo(3);
                     assertThat(q.maxPendingPerUser()).isEqualTo(10);
                 });
-        assertThatThrownBy(
-                        () -> queue.defineQueue(QueueDefinition.named("frames").withPendingBounds(0, null, null)))
+        assertThatThrownBy(() ->
+                        queue.queues().define(QueueDefinition.named("frames").withPendingBounds(0, null, null)))
                 .isInstanceOf(InvalidRequestException.class)
                 .hasMessageStartingWith("maxPending:");
     }
 
     @Test
     void theQueuesBoundRefusesTheEnqueueBeyondIt() {
-        queue.defineQueue(QueueDefinition.named("q").withPendingBounds(2, null, null));
+        queue.queues().define(QueueDefinition.named("q").withPendingBounds(2, null, null));
         queue.enqueue(NewTask.builder("keep").queue("q").build());
         queue.enqueue(
                 NewTask.builder("keep").queue("q").delay(Duration.ofMinutes(5)).build());
@@ -322,7 +323,7 @@ public abstract class SmartQueueContract extends ManualQueueContract {
 
     @Test
     void aRefusedBatchWritesNothing() {
-        queue.defineQueue(QueueDefinition.named("q").withPendingBounds(3, null, null));
+        queue.queues().define(QueueDefinition.named("q").withPendingBounds(3, null, null));
         queue.enqueue(NewTask.builder("keep").queue("q").build());
         List<NewTask> three = List.of(
                 NewTask.builder("keep").queue("other").build(),
@@ -337,7 +338,7 @@ public abstract class SmartQueueContract extends ManualQueueContract {
 
     @Test
     void theKeysBoundCountsOneOwnersTasksWithOneKey() {
-        queue.defineQueue(QueueDefinition.named("frames").withPendingBounds(null, 2, null));
+        queue.queues().define(QueueDefinition.named("frames").withPendingBounds(null, 2, null));
         for (int i = 0; i < 2; i++) {
             queue.enqueue(task("keep", "camera-7", "1").queue("frames").build());
         }
@@ -363,7 +364,7 @@ public abstract class SmartQueueContract extends ManualQueueContract {
 
     @Test
     void theUsersBoundCountsOneOwnersTasks() {
-        queue.defineQueue(QueueDefinition.named("uploads").withPendingBounds(null, null, 2));
+        queue.queues().define(QueueDefinition.named("uploads").withPendingBounds(null, null, 2));
         queue.enqueue(NewTask.builder("keep").queue("uploads").owner("ada").build());
         queue.enqueue(NewTask.builder("keep").queue("uploads").owner("ada").build());
         queue.enqueue(NewTask.builder("keep").queue("uploads").owner("bob").build());
@@ -384,11 +385,11 @@ public abstract class SmartQueueContract extends ManualQueueContract {
                 .queue("late")
                 .delay(Duration.ofMinutes(1))
                 .build());
-        queue.defineQueue(QueueDefinition.named("late").withPendingBounds(2, null, null));
+        queue.queues().define(QueueDefinition.named("late").withPendingBounds(2, null, null));
         assertThatThrownBy(() ->
                         queue.enqueue(NewTask.builder("keep").queue("late").build()))
                 .isInstanceOf(PendingLimitException.class);
-        queue.defineQueue(QueueDefinition.named("late"));
+        queue.queues().define(QueueDefinition.named("late"));
         assertThat(queue.enqueue(NewTask.builder("keep").queue("late").build()).created())
                 .as("bounds removed")
                 .isTrue();
@@ -396,7 +397,7 @@ public abstract class SmartQueueContract extends ManualQueueContract {
 
     @Test
     void ignoredAndNeutralizingNewcomersPassAFullBound() {
-        queue.defineQueue(QueueDefinition.named("full").withPendingBounds(1, null, null));
+        queue.queues().define(QueueDefinition.named("full").withPendingBounds(1, null, null));
         EnqueueResult only = queue.enqueue(task("keep", "k", "1").queue("full").build());
         assertThat(queue.enqueue(task("ignore", "k", "2").queue("full").build()).id())
                 .isEqualTo(only.id());
@@ -413,7 +414,7 @@ public abstract class SmartQueueContract extends ManualQueueContract {
 
     @Test
     void anAcknowledgementThatEnqueuesIntoAFullQueueIsRefusedAndKeepsItsLease() {
-        queue.defineQueue(QueueDefinition.named("next").withPendingBounds(1, null, null));
+        queue.queues().define(QueueDefinition.named("next").withPendingBounds(1, null, null));
         queue.enqueue(NewTask.builder("keep").queue("next").build());
         queue.enqueue(NewTask.builder("keep").build());
         LeasedTask held = queue.claim(ClaimRequest.of("default", "w", 1)).get(0);
@@ -427,7 +428,7 @@ public abstract class SmartQueueContract extends ManualQueueContract {
 
     @Test
     void aJobsEndHooksEnqueueEvenIntoAFullQueue() {
-        queue.defineQueue(QueueDefinition.named("default").withPendingBounds(1, null, null));
+        queue.queues().define(QueueDefinition.named("default").withPendingBounds(1, null, null));
         queue.enqueue(NewTask.builder("keep").build());
         queue.defineJobType(new JobType("report-on-end", null, null, null, "report", null, null));
         JobCreated job = queue.createJob(NewJob.builder("report-on-end")

@@ -364,7 +364,7 @@ public abstract class TaskQueueContract {
 
     @Test
     void aFifoQueueServesInArrivalOrderWhateverThePriority() {
-        QueueInfo defined = queue.defineQueue(QueueDefinition.named("lane").withDiscipline(Discipline.FIFO));
+        QueueInfo defined = queue.queues().define(QueueDefinition.named("lane").withDiscipline(Discipline.FIFO));
         assertThat(defined.discipline()).isEqualTo(Discipline.FIFO);
         assertThat(defined.suspended()).isFalse();
         long a = enqueueTo("lane", 0, null);
@@ -375,7 +375,7 @@ public abstract class TaskQueueContract {
 
     @Test
     void anEdfQueueServesTheEarliestDeadlineOfTaskOrJobFirst() {
-        queue.defineQueue(QueueDefinition.named("lane").withDiscipline(Discipline.EDF));
+        queue.queues().define(QueueDefinition.named("lane").withDiscipline(Discipline.EDF));
         long none = enqueueTo("lane", 100, null);
         long late = enqueueTo("lane", 0, T0.plus(Duration.ofHours(3)));
         long soon = enqueueTo("lane", -1, T0.plus(Duration.ofHours(1)));
@@ -402,31 +402,32 @@ public abstract class TaskQueueContract {
                         .delay(Duration.ofMinutes(1))
                         .build())
                 .id();
-        QueueInfo changed = queue.defineQueue(QueueDefinition.named("lane").withDiscipline(Discipline.FIFO));
+        QueueInfo changed = queue.queues().define(QueueDefinition.named("lane").withDiscipline(Discipline.FIFO));
         assertThat(changed.reordering()).isTrue();
         long newest = enqueueTo("lane", 100, null);
         fixture.maintenance();
         // Re-keyed. On a store shared by nodes an enqueue racing the change could still land, so it keeps looking for
         // a little while; SQLite's one writer lets nothing race the change, so it is done.
         boolean watching = !(TideInternals.store(fixture.engine()) instanceof SqliteStore);
-        assertThat(queue.queues())
+        assertThat(queue.queues().list())
                 .singleElement()
                 .satisfies(q -> assertThat(q.reordering()).isEqualTo(watching));
         clock.advance(Duration.ofMinutes(1)); // the watch is over, and the delayed task due
         fixture.maintenance();
-        assertThat(queue.queues())
+        assertThat(queue.queues().list())
                 .singleElement()
                 .satisfies(q -> assertThat(q.reordering()).isFalse());
         assertThat(drainIds("lane", 4)).containsExactly(low, high, scheduled, newest);
         // Defining it again the same way starts nothing.
-        assertThat(queue.defineQueue(QueueDefinition.named("lane").withDiscipline(Discipline.FIFO))
+        assertThat(queue.queues()
+                        .define(QueueDefinition.named("lane").withDiscipline(Discipline.FIFO))
                         .reordering())
                 .isFalse();
     }
 
     @Test
     void aRouletteQueueDrawsByWeight() {
-        queue.defineQueue(QueueDefinition.named("wheel").withDiscipline(Discipline.ROULETTE));
+        queue.queues().define(QueueDefinition.named("wheel").withDiscipline(Discipline.ROULETTE));
         // A claim takes a task with probability weight / total: 1e-12 for the light one here.
         long light = queue.enqueue(NewTask.builder("t")
                         .queue("wheel")
@@ -453,7 +454,7 @@ public abstract class TaskQueueContract {
         long second = queue.enqueue(
                         NewTask.builder("t").queue("lane").weight(1_000_000).build())
                 .id();
-        queue.defineQueue(QueueDefinition.named("lane").withDiscipline(Discipline.ROULETTE));
+        queue.queues().define(QueueDefinition.named("lane").withDiscipline(Discipline.ROULETTE));
         fixture.maintenance();
         assertThat(drainIds("lane", 2)).containsExactly(second, first);
     }
@@ -475,7 +476,7 @@ public abstract class TaskQueueContract {
     void aSuspendedQueueTakesTasksButHandsOutNone() {
         long waiting = enqueueTo("lane", 0, null);
         enqueue("t");
-        QueueInfo suspended = queue.suspendQueue("lane");
+        QueueInfo suspended = queue.queues().suspend("lane");
         assertThat(suspended.suspended()).isTrue();
         assertThat(suspended.discipline()).isEqualTo(Discipline.PRIORITY);
         long arrived = enqueueTo("lane", 0, null);
@@ -483,51 +484,52 @@ public abstract class TaskQueueContract {
         assertThat(queue.claimTask(waiting, "w", null)).isEmpty();
         assertThat(claim("w", 10)).as("other queues keep flowing").hasSize(1);
         // Redefining the discipline keeps the suspension.
-        assertThat(queue.defineQueue(QueueDefinition.named("lane").withDiscipline(Discipline.FIFO))
+        assertThat(queue.queues()
+                        .define(QueueDefinition.named("lane").withDiscipline(Discipline.FIFO))
                         .suspended())
                 .isTrue();
-        assertThat(queue.resumeQueue("lane").suspended()).isFalse();
+        assertThat(queue.queues().resume("lane").suspended()).isFalse();
         assertThat(drainIds("lane", 2)).containsExactly(waiting, arrived);
-        assertThat(queue.queues()).extracting(QueueInfo::name).containsExactly("lane");
+        assertThat(queue.queues().list()).extracting(QueueInfo::name).containsExactly("lane");
     }
 
     @Test
     void aSuspendedServerTakesTasksButHandsOutNoneFromAnyQueue() {
         long lane = enqueueTo("lane", 0, null);
         long plain = enqueue("t").id();
-        queue.suspendQueue("held");
+        queue.queues().suspend("held");
         long held = enqueueTo("held", 0, null);
-        StatusReport suspended = queue.suspendServer();
+        StatusReport suspended = queue.queues().suspendAll();
         assertThat(suspended.suspended()).isTrue();
-        assertThat(queue.status().suspended()).isTrue();
+        assertThat(queue.monitoring().status().suspended()).isTrue();
         long arrived = enqueueTo("lane", 0, null);
         assertThat(queue.claim(ClaimRequest.of("lane", "w", 10))).isEmpty();
         assertThat(claim("w", 10)).isEmpty();
         assertThat(queue.claimTask(plain, "w", null)).isEmpty();
-        assertThat(queue.queues()).extracting(QueueInfo::name).containsExactly("held");
+        assertThat(queue.queues().list()).extracting(QueueInfo::name).containsExactly("held");
 
-        assertThat(queue.resumeServer().suspended()).isFalse();
+        assertThat(queue.queues().resumeAll().suspended()).isFalse();
         assertThat(drainIds("lane", 2)).containsExactly(lane, arrived);
         assertThat(claim("w", 10)).extracting(LeasedTask::id).containsExactly(plain);
         assertThat(queue.claim(ClaimRequest.of("held", "w", 10)))
                 .as("a queue suspended on its own stays suspended")
                 .isEmpty();
-        assertThat(queue.resumeQueue("held").suspended()).isFalse();
+        assertThat(queue.queues().resume("held").suspended()).isFalse();
         assertThat(drainIds("held", 1)).containsExactly(held);
     }
 
     @Test
     void badQueueNamesAreRefused() {
-        assertThatThrownBy(() -> queue.defineQueue(
-                        new QueueDefinition("no spaces", Discipline.FIFO, null, null, null, null, null, null)))
+        assertThatThrownBy(() -> queue.queues()
+                        .define(new QueueDefinition("no spaces", Discipline.FIFO, null, null, null, null, null, null)))
                 .isInstanceOfSatisfying(
                         InvalidRequestException.class,
                         e -> assertThat(e.field()).isEqualTo("name"));
-        assertThatThrownBy(() -> queue.suspendQueue("no/slash"))
+        assertThatThrownBy(() -> queue.queues().suspend("no/slash"))
                 .isInstanceOfSatisfying(
                         InvalidRequestException.class,
                         e -> assertThat(e.field()).isEqualTo("queue"));
-        assertThat(queue.queues()).isEmpty();
+        assertThat(queue.queues().list()).isEmpty();
     }
 
     // --- claiming ------------------------------------------------------------------------------------------------
@@ -1332,7 +1334,7 @@ public abstract class TaskQueueContract {
         queue.createJob(
                 NewJob.builder("j").title("daily").task(NewTask.of("t", 1)).build());
 
-        StatusReport status = queue.status();
+        StatusReport status = queue.monitoring().status();
         StatusReport.QueueDepth mail = status.queues().stream()
                 .filter(q -> q.queue().equals("mail"))
                 .findFirst()

@@ -112,7 +112,7 @@ public abstract class DeadlineMonitorContract {
         assertThat(warning.raisedAt()).isEqualTo(T0.plus(Duration.ofMinutes(50)));
         assertThat(heard.get(1).raisedAt()).isEqualTo(T0.plus(Duration.ofHours(1)));
 
-        List<TideEvent> events = tide.events(EventQuery.recent());
+        List<TideEvent> events = tide.monitoring().events(EventQuery.recent());
         assertThat(events).extracting(TideEvent::kind).containsExactly("deadline.violation", "deadline.warning");
         assertThat(events).allSatisfy(e -> {
             assertThat(e.taskId()).isEqualTo(id);
@@ -120,11 +120,12 @@ public abstract class DeadlineMonitorContract {
         });
         assertThat(events.get(1).at()).isEqualTo(T0.plus(Duration.ofMinutes(50)));
         assertThat(events.get(1).detail()).contains("\"kind\":\"warning\"").contains("\"taskId\":" + id);
-        assertThat(tide.events(EventQuery.recent().withKind("deadline.warning")))
+        assertThat(tide.monitoring().events(EventQuery.recent().withKind("deadline.warning")))
                 .singleElement()
                 .extracting(TideEvent::id)
                 .isEqualTo(events.get(1).id());
-        assertThat(tide.events(EventQuery.recent().withBefore(events.get(0).id())))
+        assertThat(tide.monitoring()
+                        .events(EventQuery.recent().withBefore(events.get(0).id())))
                 .extracting(TideEvent::kind)
                 .containsExactly("deadline.warning");
 
@@ -188,7 +189,7 @@ public abstract class DeadlineMonitorContract {
         assertThat(heard)
                 .extracting(DeadlineNotice::kind)
                 .containsExactly(DeadlineNotice.Kind.WARNING, DeadlineNotice.Kind.VIOLATION);
-        assertThat(third.events(EventQuery.recent())).hasSize(2);
+        assertThat(third.monitoring().events(EventQuery.recent())).hasSize(2);
     }
 
     @Test
@@ -235,7 +236,7 @@ public abstract class DeadlineMonitorContract {
                 .isEqualTo(1);
         assertThat(count("tide.deadline.violations", "-")).isEqualTo(1);
         assertThat(count("tide.deadline.warnings", "default")).isEqualTo(1);
-        assertThat(tide.events(EventQuery.recent()))
+        assertThat(tide.monitoring().events(EventQuery.recent()))
                 .filteredOn(e -> e.kind().startsWith("deadline.") && e.taskId() == null)
                 .extracting(TideEvent::jobId)
                 .containsOnly(jobId);
@@ -255,7 +256,7 @@ public abstract class DeadlineMonitorContract {
         clock.set(T0.plus(Duration.ofHours(2)));
         assertThat(tide.runDeadlineMonitor()).isZero();
         assertThat(heard).isEmpty();
-        assertThat(tide.events(EventQuery.recent()))
+        assertThat(tide.monitoring().events(EventQuery.recent()))
                 .as("the job's type defined and its end, no notice")
                 .extracting(TideEvent::kind)
                 .containsExactly(TideEvent.JOB_FINISHED, TideEvent.JOB_TYPE_DEFINED);
@@ -277,7 +278,7 @@ public abstract class DeadlineMonitorContract {
         tide.runDeadlineMonitor();
         tide.runMaintenance();
 
-        assertThat(tide.events(EventQuery.recent()))
+        assertThat(tide.monitoring().events(EventQuery.recent()))
                 .as("the first violation is more than 7 days old")
                 .singleElement()
                 .satisfies(e ->

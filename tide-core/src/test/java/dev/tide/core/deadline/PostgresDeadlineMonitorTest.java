@@ -59,7 +59,7 @@ class PostgresDeadlineMonitorTest extends DeadlineMonitorContract {
                 .extracting(DeadlineNotice::taskId)
                 .doesNotHaveDuplicates();
         assertThat(other.isMaintenanceLeader()).isTrue();
-        List<TideEvent> events = other.events(EventQuery.recent().withLimit(1000));
+        List<TideEvent> events = other.monitoring().events(EventQuery.recent().withLimit(1000));
         assertThat(events).hasSize(2 * tasks);
         assertThat(events)
                 .filteredOn(e -> e.kind().equals(TideEvent.DEADLINE_WARNING))

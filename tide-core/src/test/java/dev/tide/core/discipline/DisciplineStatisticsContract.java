@@ -49,7 +49,7 @@ abstract class DisciplineStatisticsContract {
     @Test
     void picksFollowTheWeightsWhileTasksArriveAndLeave() {
         try (Tide tide = open(new Random(20261123L))) {
-            tide.defineQueue(QueueDefinition.named("wheel").withDiscipline(Discipline.ROULETTE));
+            tide.queues().define(QueueDefinition.named("wheel").withDiscipline(Discipline.ROULETTE));
             for (double weight : WEIGHTS) {
                 enqueue(tide, weight);
             }
@@ -94,9 +94,9 @@ abstract class DisciplineStatisticsContract {
     @Test
     void sharesMatchAllocationsWithinTwoPercent() throws Exception {
         try (Tide tide = open(new Random(20261123L))) {
-            tide.defineQueue(QueueDefinition.named("fair").withDiscipline(Discipline.FAIR));
+            tide.queues().define(QueueDefinition.named("fair").withDiscipline(Discipline.FAIR));
             ALLOCATIONS.forEach((user, allocation) -> {
-                tide.assignUsers("fair", new UserShares(Set.of(user), allocation, null));
+                tide.queues().assignUsers("fair", new UserShares(Set.of(user), allocation, null));
                 List<NewTask> backlog = new ArrayList<>();
                 for (int i = 0; i < BACKLOG; i++) {
                     backlog.add(task(user));

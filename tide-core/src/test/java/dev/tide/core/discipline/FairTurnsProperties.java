@@ -87,14 +87,14 @@ public abstract class FairTurnsProperties {
     void noEligibleUserWaitsMoreThanARoundNorIsOneServedBeyondItsAllocationInARow(
             @ForAll("starts") List<Start> starts, @ForAll("steps") List<Step> steps) {
         String lane = "fair-" + ++tries;
-        queue.defineQueue(QueueDefinition.named(lane).withDiscipline(Discipline.FAIR));
+        queue.queues().define(QueueDefinition.named(lane).withDiscipline(Discipline.FAIR));
         Model model = new Model();
         for (int i = 0; i < USERS.size(); i++) {
             String user = USERS.get(i);
             Start start = starts.get(i);
             model.allocation.put(user, start.allocation());
             model.cap.put(user, start.concurrency());
-            queue.assignUsers(lane, new UserShares(Set.of(user), start.allocation(), start.concurrency()));
+            queue.queues().assignUsers(lane, new UserShares(Set.of(user), start.allocation(), start.concurrency()));
             enqueue(lane, model, user, start.backlog());
         }
         for (Step step : steps) {
@@ -128,7 +128,7 @@ public abstract class FairTurnsProperties {
     }
 
     private void share(String lane, Model model, String user) {
-        queue.assignUsers(lane, new UserShares(Set.of(user), model.allocation.get(user), model.cap.get(user)));
+        queue.queues().assignUsers(lane, new UserShares(Set.of(user), model.allocation.get(user), model.cap.get(user)));
     }
 
     private void enqueue(String lane, Model model, String user, int tasks) {

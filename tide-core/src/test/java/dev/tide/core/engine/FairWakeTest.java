@@ -33,9 +33,10 @@ class FairWakeTest {
                 .sqlite(folder)
                 .config(TideConfig.defaults().withPollInterval(Duration.ofMinutes(1)))
                 .build()) {
-            tide.defineQueue(QueueDefinition.named("fair")
-                    .withDiscipline(Discipline.FAIR)
-                    .withDefaultConcurrency(1));
+            tide.queues()
+                    .define(QueueDefinition.named("fair")
+                            .withDiscipline(Discipline.FAIR)
+                            .withDefaultConcurrency(1));
             NewTask task = NewTask.builder("t").queue("fair").owner("alice").build();
             tide.enqueueAll(List.of(task, task));
             List<LeasedTask> first = tide.claim(ClaimRequest.of("fair", "w", 10));

@@ -41,11 +41,12 @@ class LoadSignalsInClaimTest {
                 .build()) {
             double memory = tide.loadSignals().now("memory");
             assumeFalse(Double.isNaN(memory), "this host reports no memory use");
-            tide.defineProfile(Profile.forTaskType(
-                    "email",
-                    ZoneOffset.UTC,
-                    List.of(),
-                    ProfileLimits.perHour(100).withScaling(new LoadScaling("memory", 10, 0.0, 1.0))));
+            tide.profiles()
+                    .define(Profile.forTaskType(
+                            "email",
+                            ZoneOffset.UTC,
+                            List.of(),
+                            ProfileLimits.perHour(100).withScaling(new LoadScaling("memory", 10, 0.0, 1.0))));
             for (int i = 0; i < 3; i++) {
                 tide.enqueue(NewTask.builder("email").build());
             }

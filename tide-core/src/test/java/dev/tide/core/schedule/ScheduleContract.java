@@ -92,8 +92,8 @@ public abstract class ScheduleContract {
     @Test
     void eachFiringInTheZoneEnqueuesTheTemplateOnce() {
         Tide tide = open();
-        ScheduleInfo defined = tide.defineSchedule(
-                Schedule.of("daily-report", "0 9 * * *", report()).withZone(BERLIN));
+        ScheduleInfo defined = tide.schedules()
+                .define(Schedule.of("daily-report", "0 9 * * *", report()).withZone(BERLIN));
         assertThat(defined.nextFireAt()).isEqualTo(at("2026-01-06T08:00:00Z"));
         assertThat(defined.paused()).isFalse();
         assertThat(defined.schedule().misfire()).isEqualTo(Misfire.ONCE);
@@ -114,7 +114,7 @@ public abstract class ScheduleContract {
         assertThat(task.state()).isEqualTo(TaskState.READY);
         assertThat(task.idempotencyKey()).isEqualTo("schedule:daily-report:2026-01-06T08:00:00Z");
 
-        ScheduleInfo after = tide.schedule("daily-report");
+        ScheduleInfo after = tide.schedules().get("daily-report");
         assertThat(after.lastFiredAt()).isEqualTo(at("2026-01-06T08:00:00Z"));
         assertThat(after.lastTaskId()).isEqualTo(task.id());
         assertThat(after.nextFireAt()).isEqualTo(at("2026-01-07T08:00:00Z"));
@@ -124,11 +124,11 @@ public abstract class ScheduleContract {
     void firingsFollowTheZoneAcrossSpringForward() {
         clock.set(at("2026-03-27T12:00:00Z"));
         Tide tide = open();
-        tide.defineSchedule(Schedule.of("night", "30 2 * * *", report()).withZone(BERLIN));
-        assertThat(tide.scheduleFirings("night", 3))
+        tide.schedules().define(Schedule.of("night", "30 2 * * *", report()).withZone(BERLIN));
+        assertThat(tide.schedules().firings("night", 3))
                 .containsExactly(at("2026-03-28T01:30:00Z"), at("2026-03-29T01:30:00Z"), at("2026-03-30T00:30:00Z"));
 
-        for (Instant firing : tide.scheduleFirings("night", 3)) {
+        for (Instant firing : tide.schedules().firings("night", 3)) {
             clock.set(firing.plusSeconds(5));
             assertThat(tide.runSchedules()).isEqualTo(1);
         }
@@ -139,13 +139,13 @@ public abstract class ScheduleContract {
     /** Hourly, defined at 09:00; the engine comes back at 13:30: 10, 11, 12 and 13 o'clock were missed. */
     private Tide missedFourHours(Misfire policy) {
         Tide tide = open();
-        tide.defineSchedule(Schedule.of("hourly", "0 * * * *", report()).withMisfire(policy, null));
+        tide.schedules().define(Schedule.of("hourly", "0 * * * *", report()).withMisfire(policy, null));
         clock.set(at("2026-01-05T13:30:00Z"));
         return tide;
     }
 
     private static List<TideEvent> missedEvents(Tide tide) {
-        return tide.events(EventQuery.recent().withKind(TideEvent.SCHEDULE_MISSED));
+        return tide.monitoring().events(EventQuery.recent().withKind(TideEvent.SCHEDULE_MISSED));
     }
 
     @Test
@@ -153,7 +153,7 @@ public abstract class ScheduleContract {
         Tide tide = missedFourHours(Misfire.SKIP);
         assertThat(tide.runSchedules()).isZero();
         assertThat(tasks(tide)).isEmpty();
-        assertThat(tide.schedule("hourly").nextFireAt()).isEqualTo(at("2026-01-05T14:00:00Z"));
+        assertThat(tide.schedules().get("hourly").nextFireAt()).isEqualTo(at("2026-01-05T14:00:00Z"));
         assertThat(missedEvents(tide))
                 .singleElement()
                 .satisfies(e -> assertThat(e.detail())
@@ -169,7 +169,7 @@ public abstract class ScheduleContract {
         Tide tide = missedFourHours(Misfire.ONCE);
         assertThat(tide.runSchedules()).isEqualTo(1);
         assertThat(runAts(tide)).containsExactly(at("2026-01-05T13:00:00Z"));
-        assertThat(tide.schedule("hourly").nextFireAt()).isEqualTo(at("2026-01-05T14:00:00Z"));
+        assertThat(tide.schedules().get("hourly").nextFireAt()).isEqualTo(at("2026-01-05T14:00:00Z"));
         assertThat(missedEvents(tide))
                 .singleElement()
                 .satisfies(e -> assertThat(e.detail())
@@ -192,7 +192,7 @@ public abstract class ScheduleContract {
     @Test
     void allCatchesUpAtMostTheBoundOfTheLatestFirings() {
         Tide tide = open();
-        tide.defineSchedule(Schedule.of("minutely", "* * * * *", report()).withMisfire(Misfire.ALL, null));
+        tide.schedules().define(Schedule.of("minutely", "* * * * *", report()).withMisfire(Misfire.ALL, null));
         clock.set(T0.plus(Duration.ofHours(5))); // 300 firings
         assertThat(tide.runSchedules()).isEqualTo(Schedule.MAX_FIRINGS_PER_CATCH_UP);
         List<Instant> fired = runAts(tide);
@@ -207,8 +207,9 @@ public abstract class ScheduleContract {
     @Test
     void firingsWithinTheGraceAreOnTimeWhateverThePolicy() {
         Tide tide = open();
-        tide.defineSchedule(
-                Schedule.of("fast", "*/10 * * * * *", report()).withMisfire(Misfire.SKIP, Duration.ofSeconds(30)));
+        tide.schedules()
+                .define(Schedule.of("fast", "*/10 * * * * *", report())
+                        .withMisfire(Misfire.SKIP, Duration.ofSeconds(30)));
         clock.set(T0.plusSeconds(65)); // 09:00:10 ... 09:01:00; within 30 seconds: 09:00:40, 50 and 09:01:00
         assertThat(tide.runSchedules()).isEqualTo(3);
         assertThat(runAts(tide)).containsExactly(T0.plusSeconds(40), T0.plusSeconds(50), T0.plusSeconds(60));
@@ -221,14 +222,14 @@ public abstract class ScheduleContract {
     @Test
     void aPausedScheduleFiresNothingAndResumesFromItsNextFiringAfterNow() {
         Tide tide = open();
-        tide.defineSchedule(Schedule.of("hourly", "0 * * * *", report()).withMisfire(Misfire.ALL, null));
-        ScheduleInfo paused = tide.pauseSchedule("hourly");
+        tide.schedules().define(Schedule.of("hourly", "0 * * * *", report()).withMisfire(Misfire.ALL, null));
+        ScheduleInfo paused = tide.schedules().pause("hourly");
         assertThat(paused.paused()).isTrue();
         assertThat(paused.nextFireAt()).isEqualTo(at("2026-01-05T10:00:00Z"));
 
         clock.set(at("2026-01-05T12:30:00Z"));
         assertThat(tide.runSchedules()).isZero();
-        ScheduleInfo resumed = tide.resumeSchedule("hourly");
+        ScheduleInfo resumed = tide.schedules().resume("hourly");
         assertThat(resumed.paused()).isFalse();
         assertThat(resumed.nextFireAt())
                 .as("firings while paused are not missed")
@@ -237,7 +238,7 @@ public abstract class ScheduleContract {
         clock.set(at("2026-01-05T13:00:00Z"));
         assertThat(tide.runSchedules()).isEqualTo(1);
 
-        assertThat(tide.events(EventQuery.recent()))
+        assertThat(tide.monitoring().events(EventQuery.recent()))
                 .extracting(TideEvent::kind)
                 .containsExactly(TideEvent.SCHEDULE_RESUMED, TideEvent.SCHEDULE_PAUSED, TideEvent.SCHEDULE_DEFINED);
     }
@@ -245,30 +246,33 @@ public abstract class ScheduleContract {
     @Test
     void aReplacementKeepsTheNextFiringUnlessItChangesTheExpressionOrZone() {
         Tide tide = open();
-        tide.defineSchedule(Schedule.of("r", "0 * * * *", report()));
+        tide.schedules().define(Schedule.of("r", "0 * * * *", report()));
         clock.set(at("2026-01-05T09:40:00Z"));
-        ScheduleInfo same = tide.defineSchedule(Schedule.of("r", "0 * * * *", report().withPayload("{\"v\":2}")));
+        ScheduleInfo same = tide.schedules().define(Schedule.of("r", "0 * * * *", report().withPayload("{\"v\":2}")));
         assertThat(same.nextFireAt()).isEqualTo(at("2026-01-05T10:00:00Z"));
         assertThat(same.schedule().task().payload()).isEqualTo("{\"v\":2}");
 
-        ScheduleInfo moved = tide.defineSchedule(Schedule.of("r", "45 * * * *", report()));
+        ScheduleInfo moved = tide.schedules().define(Schedule.of("r", "45 * * * *", report()));
         assertThat(moved.nextFireAt()).isEqualTo(at("2026-01-05T09:45:00Z"));
         ScheduleInfo paused =
-                tide.defineSchedule(Schedule.of("r", "45 * * * *", report()).withPaused(true));
+                tide.schedules().define(Schedule.of("r", "45 * * * *", report()).withPaused(true));
         assertThat(paused.paused()).isTrue();
-        assertThat(tide.defineSchedule(Schedule.of("r", "45 * * * *", report())).paused())
+        assertThat(tide.schedules()
+                        .define(Schedule.of("r", "45 * * * *", report()))
+                        .paused())
                 .as("a replacement that does not say keeps the state")
                 .isTrue();
-        assertThat(tide.schedules()).extracting(ScheduleInfo::name).containsExactly("r");
+        assertThat(tide.schedules().list()).extracting(ScheduleInfo::name).containsExactly("r");
     }
 
     @Test
     void windowAndExpiryAreCountedFromEachFiring() {
         Tide tide = open();
-        tide.defineSchedule(Schedule.of("w", "*/15 * * * *", report())
-                .withMisfire(Misfire.ALL, null)
-                .withWindow(Duration.ofMinutes(10))
-                .withExpireAfter(Duration.ofMinutes(20)));
+        tide.schedules()
+                .define(Schedule.of("w", "*/15 * * * *", report())
+                        .withMisfire(Misfire.ALL, null)
+                        .withWindow(Duration.ofMinutes(10))
+                        .withExpireAfter(Duration.ofMinutes(20)));
         clock.set(at("2026-01-05T10:00:00Z")); // 09:15 ... 10:00; 09:15 and 09:30 would be born expired
         assertThat(tide.runSchedules()).isEqualTo(2);
         List<TaskInfo> fired = tasks(tide);
@@ -288,14 +292,15 @@ public abstract class ScheduleContract {
     @Test
     void badSchedulesAreRefusedNamingTheFieldAndWriteNothing() {
         Tide tide = open();
-        assertInvalid(() -> tide.defineSchedule(Schedule.of("s", "61 * * * *", report())), "cron");
-        assertInvalid(() -> tide.defineSchedule(Schedule.of("s", "0 0 30 2 *", report())), "cron");
+        assertInvalid(() -> tide.schedules().define(Schedule.of("s", "61 * * * *", report())), "cron");
+        assertInvalid(() -> tide.schedules().define(Schedule.of("s", "0 0 30 2 *", report())), "cron");
         assertInvalid(
-                () -> tide.defineSchedule(
-                        Schedule.of("s", "* * * * *", NewTask.builder("x y").build())),
+                () -> tide.schedules()
+                        .define(Schedule.of(
+                                "s", "* * * * *", NewTask.builder("x y").build())),
                 "task.type");
         assertInvalid(
-                () -> tide.defineSchedule(Schedule.of("s", "* * * * *", report().withPayload("{nope"))),
+                () -> tide.schedules().define(Schedule.of("s", "* * * * *", report().withPayload("{nope"))),
                 "task.payload");
         assertInvalid(
                 () -> Schedule.of(
@@ -309,14 +314,14 @@ public abstract class ScheduleContract {
                 "task.idempotencyKey");
         assertInvalid(() -> Schedule.of("s", "* * * * *", report()).withWindow(Duration.ZERO), "window");
         assertInvalid(() -> Schedule.of("bad name", "* * * * *", report()), "name");
-        assertThat(tide.schedules()).isEmpty();
-        assertThat(tide.events(EventQuery.recent())).isEmpty();
+        assertThat(tide.schedules().list()).isEmpty();
+        assertThat(tide.monitoring().events(EventQuery.recent())).isEmpty();
 
-        assertThatThrownBy(() -> tide.schedule("none")).isInstanceOf(NotFoundException.class);
-        assertThatThrownBy(() -> tide.pauseSchedule("none")).isInstanceOf(NotFoundException.class);
-        assertThatThrownBy(() -> tide.resumeSchedule("none")).isInstanceOf(NotFoundException.class);
-        assertThatThrownBy(() -> tide.deleteSchedule("none")).isInstanceOf(NotFoundException.class);
-        assertThatThrownBy(() -> tide.scheduleFirings("none", 3)).isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> tide.schedules().get("none")).isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> tide.schedules().pause("none")).isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> tide.schedules().resume("none")).isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> tide.schedules().delete("none")).isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> tide.schedules().firings("none", 3)).isInstanceOf(NotFoundException.class);
     }
 
     @Test
@@ -354,24 +359,25 @@ public abstract class ScheduleContract {
     @Test
     void deletingAScheduleKeepsItsTasksAndLogsIt() {
         Tide tide = open();
-        tide.defineSchedule(Schedule.of("d", "0 * * * *", report()));
+        tide.schedules().define(Schedule.of("d", "0 * * * *", report()));
         clock.set(at("2026-01-05T10:00:00Z"));
         tide.runSchedules();
-        tide.deleteSchedule("d");
+        tide.schedules().delete("d");
         clock.set(at("2026-01-05T11:00:00Z"));
         assertThat(tide.runSchedules()).isZero();
         assertThat(tasks(tide)).hasSize(1);
-        assertThat(tide.events(EventQuery.recent()))
+        assertThat(tide.monitoring().events(EventQuery.recent()))
                 .extracting(TideEvent::kind)
                 .containsExactly(TideEvent.SCHEDULE_DELETED, TideEvent.SCHEDULE_DEFINED);
-        assertThat(tide.events(EventQuery.recent()).get(1).detail()).contains("\"cron\":\"0 * * * *\"");
+        assertThat(tide.monitoring().events(EventQuery.recent()).get(1).detail())
+                .contains("\"cron\":\"0 * * * *\"");
     }
 
     @Test
     void twoEnginesFiringAtOnceEnqueueEachFiringOnce() throws Exception {
         Tide a = open();
         Tide b = open();
-        a.defineSchedule(Schedule.of("tick", "* * * * * *", report()).withMisfire(Misfire.ALL, null));
+        a.schedules().define(Schedule.of("tick", "* * * * * *", report()).withMisfire(Misfire.ALL, null));
         int seconds = 40;
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {

@@ -52,14 +52,14 @@ enum Capability {
     long prepare(Tide tide) {
         switch (this) {
             case PENDING_BOUNDS ->
-                tide.defineQueue(QueueDefinition.named(QUEUE).withPendingBounds(1_000_000, 1_000_000, 1_000_000));
+                tide.queues().define(QueueDefinition.named(QUEUE).withPendingBounds(1_000_000, 1_000_000, 1_000_000));
             case OWNER_LIMITS ->
                 tide.accounts().addAccount(NewAccount.of("ada", Role.SUBMITTER).withLimits(1_000_000, null));
             case PROFILE ->
-                tide.defineProfile(
-                        Profile.forTaskType(TYPE, ZoneOffset.UTC, List.of(), ProfileLimits.perHour(1_000_000)));
-            case FAIR -> tide.defineQueue(QueueDefinition.named(QUEUE).withDiscipline(Discipline.FAIR));
-            case PRIORITY -> tide.defineQueue(QueueDefinition.named(QUEUE).withDiscipline(Discipline.PRIORITY));
+                tide.profiles()
+                        .define(Profile.forTaskType(TYPE, ZoneOffset.UTC, List.of(), ProfileLimits.perHour(1_000_000)));
+            case FAIR -> tide.queues().define(QueueDefinition.named(QUEUE).withDiscipline(Discipline.FAIR));
+            case PRIORITY -> tide.queues().define(QueueDefinition.named(QUEUE).withDiscipline(Discipline.PRIORITY));
             case DEPENDENCY -> {
                 long root = tide.enqueue(NewTask.builder("root").queue("roots").build())
                         .task()

@@ -113,7 +113,7 @@ class PostgresStatsTest extends StatsContract {
         } finally {
             pool.shutdownNow();
         }
-        List<HourlyStats> hours = tide.stats(StatsQuery.weekOf(T0));
+        List<HourlyStats> hours = tide.monitoring().stats(StatsQuery.weekOf(T0));
         assertThat(hours).containsExactly(new HourlyStats("email", HOUR_10, tasks, tasks, 0, 0, 0, tasks));
         try (Connection c = DriverManager.getConnection(db.url());
                 ResultSet rs = c.createStatement().executeQuery("SELECT count(*) FROM tide_stats")) {

@@ -69,7 +69,7 @@ public abstract class StatsContract {
     }
 
     private static List<HourlyStats> hours(Tide tide) {
-        return tide.stats(new StatsQuery(HOUR_10, HOUR_10.plus(Duration.ofHours(3)), null));
+        return tide.monitoring().stats(new StatsQuery(HOUR_10, HOUR_10.plus(Duration.ofHours(3)), null));
     }
 
     @Test
@@ -109,7 +109,7 @@ public abstract class StatsContract {
                         new HourlyStats("report", HOUR_10, 2, 1, 0, 0, 0, 3),
                         new HourlyStats("email", HOUR_11, 1, 0, 1, 1, 1, 2),
                         new HourlyStats("report", HOUR_11, 0, 1, 0, 0, 0, 4));
-        assertThat(tide.stats(new StatsQuery(HOUR_11, HOUR_11.plus(Duration.ofHours(1)), "report")))
+        assertThat(tide.monitoring().stats(new StatsQuery(HOUR_11, HOUR_11.plus(Duration.ofHours(1)), "report")))
                 .containsExactly(new HourlyStats("report", HOUR_11, 0, 1, 0, 0, 0, 4));
     }
 
@@ -127,8 +127,9 @@ public abstract class StatsContract {
                 .containsExactly(
                         new HourlyStats("email", HOUR_10, 1, 0, 0, 0, 0, 0),
                         new HourlyStats("email", HOUR_11, 0, 0, 1, 0, 0, 1));
-        TideEvent failed =
-                tide.events(EventQuery.recent().withKind(TideEvent.TASK_FAILED)).get(0);
+        TideEvent failed = tide.monitoring()
+                .events(EventQuery.recent().withKind(TideEvent.TASK_FAILED))
+                .get(0);
         assertThat(failed.taskId()).isEqualTo(id);
         assertThat(Json.read(failed.detail(), JsonNode.class).get("type").asText())
                 .isEqualTo("email");
@@ -170,7 +171,7 @@ public abstract class StatsContract {
         clock.set(T0.plus(Duration.ofMinutes(1)));
         tide.runMaintenance();
 
-        List<TideEvent> events = tide.events(EventQuery.recent());
+        List<TideEvent> events = tide.monitoring().events(EventQuery.recent());
         assertThat(events)
                 .extracting(TideEvent::kind)
                 .containsExactly(TideEvent.TASKS_EXPIRED, TideEvent.JOB_FINISHED, TideEvent.TASK_FAILED);
@@ -190,16 +191,16 @@ public abstract class StatsContract {
         Tide tide = open();
         long id = tide.enqueue(NewTask.builder("email").queue("mail").build()).id();
         try (Actor.Scope as = Actor.enter("ops:ada")) {
-            tide.suspendQueue("mail");
-            tide.resumeQueue("mail");
+            tide.queues().suspend("mail");
+            tide.queues().resume("mail");
             tide.park(TaskSelection.ids(List.of(id)));
             tide.unpark(TaskSelection.ids(List.of(id)));
             tide.cancel(id, "not needed");
             tide.retry(id);
         }
-        tide.suspendServer();
+        tide.queues().suspendAll();
 
-        List<TideEvent> events = tide.events(EventQuery.recent());
+        List<TideEvent> events = tide.monitoring().events(EventQuery.recent());
         assertThat(events)
                 .extracting(TideEvent::kind)
                 .containsExactly(
@@ -238,17 +239,19 @@ public abstract class StatsContract {
         tide.enqueue(NewTask.of("email", Map.of()));
         tide.ack(claim(tide, 1).get(0).ack().fail()); // an event and an hour of statistics at T0
         clock.set(T0.plus(Duration.ofDays(1)));
-        tide.suspendQueue("default"); // an event a day later
+        tide.queues().suspend("default"); // an event a day later
 
         clock.set(T0.plus(Duration.ofDays(2)).plusSeconds(1));
         tide.runMaintenance();
-        assertThat(tide.events(EventQuery.recent())).extracting(TideEvent::kind).containsExactly(TideEvent.SUSPENDED);
+        assertThat(tide.monitoring().events(EventQuery.recent()))
+                .extracting(TideEvent::kind)
+                .containsExactly(TideEvent.SUSPENDED);
         assertThat(hours(tide)).hasSize(1);
 
         clock.set(HOUR_10.plus(Duration.ofDays(5)).plus(Duration.ofHours(1)).plusSeconds(1));
         tide.runMaintenance();
         assertThat(hours(tide)).isEmpty();
-        assertThat(tide.events(EventQuery.recent())).isEmpty();
+        assertThat(tide.monitoring().events(EventQuery.recent())).isEmpty();
     }
 
     @Test
@@ -264,7 +267,7 @@ public abstract class StatsContract {
         tide.ack(claimed.get(0).ack().message("first failure").fail());
         clock.set(T0.plus(Duration.ofHours(2)));
         tide.ack(claimed.get(1).ack().message("second failure").fail());
-        tide.suspendQueue("mail");
+        tide.queues().suspend("mail");
         assertThat(tide.runDigest()).as("the day is not over").isEmpty();
 
         clock.set(Instant.parse("2030-01-08T00:00:30Z"));
@@ -294,7 +297,7 @@ public abstract class StatsContract {
         assertThat(notice.latestEvents()).extracting(TideEvent::kind).containsExactly(TideEvent.SUSPENDED);
         assertThat(notice.totals()).hasSize(1);
         assertThat(notice.totals().get(0).failed()).isEqualTo(2);
-        assertThat(tide.events(EventQuery.recent().withKind(TideEvent.DIGEST_SENT)))
+        assertThat(tide.monitoring().events(EventQuery.recent().withKind(TideEvent.DIGEST_SENT)))
                 .hasSize(1);
 
         clock.set(Instant.parse("2030-01-09T00:00:01Z"));

@@ -37,7 +37,7 @@ import org.slf4j.LoggerFactory;
  * invalid JSON, over the payload cap) is moved to {@code .rejected/} with the reason; one refused for the moment (a
  * queue's pending bound, 429) or not stored for want of the database stays where it is for a later pass.
  *
- * <p>Passes run every poll interval while the switch in the database ({@link Tide#intake()}) is on; the periodic scan
+ * <p>Passes run every poll interval while the switch in the database ({@link dev.tide.api.Intake#status()}) is on; the periodic scan
  * is the only source of truth, so files written while the node was down or by another host are found all the same.
  */
 public final class FolderIntake implements AutoCloseable {
@@ -92,11 +92,12 @@ public final class FolderIntake implements AutoCloseable {
 
     /** Takes every finished file now, if the intake is switched on, and adds what it did to the shared counts. */
     public synchronized Pass runOnce() {
-        if (!tide.intake().enabled()) {
+        if (!tide.intake().status().enabled()) {
             return Pass.OFF;
         }
         Instant now = settings.clock().instant();
-        Set<String> queues = tide.queues().stream().map(QueueInfo::name).collect(Collectors.toCollection(HashSet::new));
+        Set<String> queues =
+                tide.queues().list().stream().map(QueueInfo::name).collect(Collectors.toCollection(HashSet::new));
         queues.add(NewTask.DEFAULT_QUEUE);
         Set<Path> full = new HashSet<>();
         int stored = 0;

@@ -87,12 +87,12 @@ public final class JmxBeans implements AutoCloseable {
 
     /** Adds the beans of new queues and processors and removes those of processors gone. */
     public synchronized void refresh() {
-        for (QueueInfo queue : tide.queues()) {
+        for (QueueInfo queue : tide.queues().list()) {
             if (queues.add(queue.name())) {
                 add(name("Queue", queue.name()), new QueueAdmin(tide, queue.name()), QueueAdminMXBean.class);
             }
         }
-        List<ProcessorInfo> defined = tide.processors();
+        List<ProcessorInfo> defined = tide.processors().list();
         Set<String> names = new HashSet<>();
         for (ProcessorInfo processor : defined) {
             names.add(processor.name());

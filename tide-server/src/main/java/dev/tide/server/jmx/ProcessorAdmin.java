@@ -154,12 +154,12 @@ final class ProcessorAdmin implements ProcessorAdminMXBean {
 
     @Override
     public void start() {
-        JmxCalls.change(() -> tide.startProcessor(name));
+        JmxCalls.change(() -> tide.processors().start(name));
     }
 
     @Override
     public void stop() {
-        JmxCalls.change(() -> tide.stopProcessor(name));
+        JmxCalls.change(() -> tide.processors().stop(name));
     }
 
     @Override
@@ -168,7 +168,7 @@ final class ProcessorAdmin implements ProcessorAdminMXBean {
     }
 
     private void change(UnaryOperator<ProcessorDefinition> edit) {
-        JmxCalls.change(() -> tide.defineProcessor(edit.apply(definition())));
+        JmxCalls.change(() -> tide.processors().define(edit.apply(definition())));
     }
 
     private ProcessorDefinition definition() {
@@ -176,6 +176,6 @@ final class ProcessorAdmin implements ProcessorAdminMXBean {
     }
 
     private ProcessorInfo info() {
-        return JmxCalls.read(() -> tide.processor(name));
+        return JmxCalls.read(() -> tide.processors().get(name));
     }
 }

@@ -22,7 +22,7 @@ final class ProcessorManager implements ProcessorManagerMXBean {
     @Override
     public String[] getProcessors() {
         return JmxCalls.read(
-                () -> tide.processors().stream().map(ProcessorInfo::name).toArray(String[]::new));
+                () -> tide.processors().list().stream().map(ProcessorInfo::name).toArray(String[]::new));
     }
 
     @Override
@@ -69,24 +69,24 @@ final class ProcessorManager implements ProcessorManagerMXBean {
     }
 
     private String define(java.util.function.Supplier<ProcessorDefinition> definition) {
-        String answer = JmxCalls.change(() -> Json.write(tide.defineProcessor(definition.get())));
+        String answer = JmxCalls.change(() -> Json.write(tide.processors().define(definition.get())));
         changed.run();
         return answer;
     }
 
     @Override
     public void start(String name) {
-        JmxCalls.change(() -> tide.startProcessor(name));
+        JmxCalls.change(() -> tide.processors().start(name));
     }
 
     @Override
     public void stop(String name) {
-        JmxCalls.change(() -> tide.stopProcessor(name));
+        JmxCalls.change(() -> tide.processors().stop(name));
     }
 
     @Override
     public void remove(String name) {
-        JmxCalls.change(() -> tide.deleteProcessor(name));
+        JmxCalls.change(() -> tide.processors().delete(name));
         changed.run();
     }
 }

@@ -15,23 +15,24 @@ final class ProfilesAdmin implements ProfilesAdminMXBean {
 
     @Override
     public String[] getProfiles() {
-        return JmxCalls.read(() -> tide.profiles().stream().map(Json::write).toArray(String[]::new));
+        return JmxCalls.read(
+                () -> tide.profiles().list().stream().map(Json::write).toArray(String[]::new));
     }
 
     @Override
     public String[] getStatus() {
         return JmxCalls.read(
-                () -> tide.profileStatus().stream().map(Json::write).toArray(String[]::new));
+                () -> tide.profiles().status().stream().map(Json::write).toArray(String[]::new));
     }
 
     @Override
     public String define(String json) {
-        return JmxCalls.change(() -> Json.write(tide.defineProfile(parse(json))));
+        return JmxCalls.change(() -> Json.write(tide.profiles().define(parse(json))));
     }
 
     @Override
     public void remove(String key) {
-        JmxCalls.change(() -> tide.deleteProfile(key));
+        JmxCalls.change(() -> tide.profiles().delete(key));
     }
 
     private static Profile parse(String json) {

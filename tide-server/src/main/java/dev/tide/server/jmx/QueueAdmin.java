@@ -137,7 +137,7 @@ final class QueueAdmin implements QueueAdminMXBean {
 
     @Override
     public String[] getUsers() {
-        return lines(JmxCalls.read(() -> tide.queueUsers(name)));
+        return lines(JmxCalls.read(() -> tide.queues().users(name)));
     }
 
     @Override
@@ -157,17 +157,18 @@ final class QueueAdmin implements QueueAdminMXBean {
 
     @Override
     public String[] resetUsers(String users) {
-        return lines(JmxCalls.change(() -> tide.assignUsers(name, new UserShares(required(users), null, null, null))));
+        return lines(JmxCalls.change(
+                () -> tide.queues().assignUsers(name, new UserShares(required(users), null, null, null))));
     }
 
     @Override
     public void suspend() {
-        JmxCalls.change(() -> tide.suspendQueue(name));
+        JmxCalls.change(() -> tide.queues().suspend(name));
     }
 
     @Override
     public void resume() {
-        JmxCalls.change(() -> tide.resumeQueue(name));
+        JmxCalls.change(() -> tide.queues().resume(name));
     }
 
     @Override
@@ -181,7 +182,7 @@ final class QueueAdmin implements QueueAdminMXBean {
     }
 
     private String[] adjust(Supplier<UserShares> shares) {
-        return lines(JmxCalls.change(() -> tide.adjustUsers(name, shares.get())));
+        return lines(JmxCalls.change(() -> tide.queues().adjustUsers(name, shares.get())));
     }
 
     private Set<String> required(String users) {
@@ -216,19 +217,19 @@ final class QueueAdmin implements QueueAdminMXBean {
     private void change(UnaryOperator<QueueDefinition> edit) {
         JmxCalls.change(() -> {
             QueueDefinition current = info().definition();
-            return tide.defineQueue(edit.apply(current));
+            return tide.queues().define(edit.apply(current));
         });
     }
 
     private QueueInfo info() {
-        return JmxCalls.read(() -> tide.queues().stream()
+        return JmxCalls.read(() -> tide.queues().list().stream()
                 .filter(q -> q.name().equals(name))
                 .findFirst()
                 .orElseThrow(() -> new NotFoundException("queue " + name)));
     }
 
     private StatusReport.QueueDepth depth() {
-        return JmxCalls.read(() -> tide.status().queues().stream()
+        return JmxCalls.read(() -> tide.monitoring().status().queues().stream()
                 .filter(q -> q.queue().equals(name))
                 .findFirst()
                 .orElse(null));

@@ -19,7 +19,7 @@ final class ServerAdmin implements ServerAdminMXBean {
 
     @Override
     public boolean isSuspended() {
-        return JmxCalls.read(() -> tide.status().suspended());
+        return JmxCalls.read(() -> tide.monitoring().status().suspended());
     }
 
     @Override
@@ -29,32 +29,33 @@ final class ServerAdmin implements ServerAdminMXBean {
 
     @Override
     public String getProhibitedUsers() {
-        return JmxCalls.read(() -> JmxCalls.text(tide.prohibitedUsers()));
+        return JmxCalls.read(() -> JmxCalls.text(tide.queues().prohibitedUsers()));
     }
 
     @Override
     public void setProhibitedUsers(String users) {
-        JmxCalls.change(() -> tide.prohibitUsers(JmxCalls.names(users)));
+        JmxCalls.change(() -> tide.queues().prohibitUsers(JmxCalls.names(users)));
     }
 
     @Override
     public String[] getQueues() {
-        return JmxCalls.read(() -> tide.queues().stream().map(QueueInfo::name).toArray(String[]::new));
+        return JmxCalls.read(
+                () -> tide.queues().list().stream().map(QueueInfo::name).toArray(String[]::new));
     }
 
     @Override
     public String[] getProcessors() {
         return JmxCalls.read(
-                () -> tide.processors().stream().map(ProcessorInfo::name).toArray(String[]::new));
+                () -> tide.processors().list().stream().map(ProcessorInfo::name).toArray(String[]::new));
     }
 
     @Override
     public void suspend() {
-        JmxCalls.change(tide::suspendServer);
+        JmxCalls.change(() -> tide.queues().suspendAll());
     }
 
     @Override
     public void resume() {
-        JmxCalls.change(tide::resumeServer);
+        JmxCalls.change(() -> tide.queues().resumeAll());
     }
 }

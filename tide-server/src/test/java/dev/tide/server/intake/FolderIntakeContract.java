@@ -66,7 +66,7 @@ public abstract class FolderIntakeContract {
         inbox = TempFolders.create("tide-inbox-");
         intake = new FolderIntake(
                 tide, IntakeSettings.of(inbox).withSettleTime(SETTLE).withClock(clock));
-        tide.defineQueue(QueueDefinition.named("mail"));
+        tide.queues().define(QueueDefinition.named("mail"));
     }
 
     @AfterEach
@@ -123,7 +123,7 @@ public abstract class FolderIntakeContract {
         assertThat(names(file.resolveSibling(".stored"))).containsExactly(task.id() + "-email--welcome.json");
         assertThat(intake.runOnce()).isEqualTo(new FolderIntake.Pass(true, 0, 0, 0));
         assertThat(tasks()).hasSize(1);
-        assertThat(tide.intake()).isEqualTo(new IntakeStatus(true, 1, 0, START));
+        assertThat(tide.intake().status()).isEqualTo(new IntakeStatus(true, 1, 0, START));
     }
 
     @Test
@@ -232,7 +232,7 @@ public abstract class FolderIntakeContract {
         assertThat(reason("alice", "email--5.json")).contains("files go in a queue's folder");
         assertThat(reason("alice/mail", "email--6.json")).contains("symbolic link");
         assertThat(names(inbox.resolve("alice/mail"))).containsExactly(".rejected", ".secret");
-        assertThat(tide.intake().filesRejected()).isEqualTo(7);
+        assertThat(tide.intake().status().filesRejected()).isEqualTo(7);
     }
 
     /** The reason a rejected file was given; the file itself is next to it. */
@@ -244,7 +244,7 @@ public abstract class FolderIntakeContract {
 
     @Test
     void aQueueAtItsPendingBoundLeavesFilesForALaterPass() throws IOException {
-        tide.defineQueue(QueueDefinition.named("mail").withPendingBounds(1, null, null));
+        tide.queues().define(QueueDefinition.named("mail").withPendingBounds(1, null, null));
         drop("alice", "mail", "email--1.json", "{\"n\":1}");
         drop("alice", "mail", "email--2.json", "{\"n\":2}");
 
@@ -260,19 +260,19 @@ public abstract class FolderIntakeContract {
     @SuppressWarnings("try") // the Actor.Scope names who acts inside it; never read
     void switchedOffTheIntakeTakesNothingUntilSwitchedOnAgain() throws IOException {
         try (Actor.Scope as = Actor.enter("ops:ada")) {
-            assertThat(tide.switchIntake(false).enabled()).isFalse();
+            assertThat(tide.intake().switchTo(false).enabled()).isFalse();
         }
         Path file = drop("alice", "mail", "email--1.json", "{}");
 
         assertThat(intake.runOnce()).isEqualTo(new FolderIntake.Pass(false, 0, 0, 0));
         assertThat(file).exists();
         assertThat(tasks()).isEmpty();
-        assertThat(tide.intake()).isEqualTo(new IntakeStatus(false, 0, 0, null));
+        assertThat(tide.intake().status()).isEqualTo(new IntakeStatus(false, 0, 0, null));
 
-        tide.switchIntake(true);
+        tide.intake().switchTo(true);
         assertThat(intake.runOnce().stored()).isOne();
-        assertThat(tide.intake()).isEqualTo(new IntakeStatus(true, 1, 0, START));
-        List<TideEvent> switches = tide.events(EventQuery.recent()).stream()
+        assertThat(tide.intake().status()).isEqualTo(new IntakeStatus(true, 1, 0, START));
+        List<TideEvent> switches = tide.monitoring().events(EventQuery.recent()).stream()
                 .filter(e -> e.kind().startsWith("intake."))
                 .toList();
         assertThat(switches).extracting(TideEvent::kind).containsExactly("intake.enabled", "intake.disabled");

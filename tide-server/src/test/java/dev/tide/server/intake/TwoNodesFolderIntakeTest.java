@@ -68,7 +68,7 @@ class TwoNodesFolderIntakeTest {
                 Tide b = node("b");
                 FolderIntake intakeA = new FolderIntake(a, IntakeSettings.of(inbox));
                 FolderIntake intakeB = new FolderIntake(b, IntakeSettings.of(inbox))) {
-            a.defineQueue(QueueDefinition.named("mail"));
+            a.queues().define(QueueDefinition.named("mail"));
             CyclicBarrier start = new CyclicBarrier(2);
             List<Future<Integer>> stored = new ArrayList<>();
             for (FolderIntake intake : List.of(intakeA, intakeB)) {
@@ -92,7 +92,7 @@ class TwoNodesFolderIntakeTest {
             assertThat(storedByA + storedByB).isEqualTo(dropped.size());
             assertThat(storedByA).as("both nodes took part").isPositive();
             assertThat(storedByB).as("both nodes took part").isPositive();
-            assertThat(b.intake().filesStored()).isEqualTo(dropped.size());
+            assertThat(b.intake().status().filesStored()).isEqualTo(dropped.size());
             assertThat(storedCopies()).isEqualTo(dropped.size());
         } finally {
             both.shutdown();

@@ -351,7 +351,7 @@ class PostgresEngineTest {
         assertThat(second.nextCursor()).isNull();
         assertThat(tide.tasks(TaskQuery.all().withLeaseOwner("w")).items()).hasSize(2);
 
-        var depth = tide.status().queues().stream()
+        var depth = tide.monitoring().status().queues().stream()
                 .filter(d -> d.queue().equals("q"))
                 .findFirst()
                 .orElseThrow();

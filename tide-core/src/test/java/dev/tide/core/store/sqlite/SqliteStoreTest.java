@@ -64,7 +64,7 @@ class SqliteStoreTest {
         producers.shutdown();
         CommitStats.Snapshot stats = store.commitStats();
         long commits = stats.commits() - before;
-        assertThat(tide.status().queues().get(0).ready()).isEqualTo(64 * 50);
+        assertThat(tide.monitoring().status().queues().get(0).ready()).isEqualTo(64 * 50);
         assertThat(commits).as("3200 enqueues in far fewer commits").isLessThan(64 * 50 / 4);
         assertThat(stats.meanGroupSize()).isGreaterThan(4);
     }

@@ -1,0 +1,17 @@
+package dev.tide.api;
+
+/**
+ * Folder intake on every node (docs/intake.md): its switch and what its passes did. Reached from {@code intake()} of
+ * the embedded engine and of the HTTP client alike.
+ */
+public interface Intake {
+
+    /** The switch, files stored and rejected, the last scan. */
+    IntakeStatus status();
+
+    /**
+     * Switches folder intake on or off on every node at once, without a restart: the switch is kept in the database, so
+     * it also outlasts restarts. A node's pass already under way finishes. Recorded in the event log.
+     */
+    IntakeStatus switchTo(boolean enabled);
+}
