@@ -1,6 +1,5 @@
 package dev.tide.api;
 
-import dev.tide.api.auth.Accounts;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -12,7 +11,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Here are producing, consuming and reading tasks and jobs, and their types. The rest is reached in parts, each an
  * interface of its own: {@link #queues()}, {@link #profiles()}, {@link #schedules()}, {@link #processors()}, {@link
- * #intake()}, {@link #accounts()} and {@link #monitoring()}.
+ * #intake()} and {@link #monitoring()}. Users are managed through {@code accounts()} on both implementations: not here,
+ * because the accounts package builds on this one's types.
  *
  * <p>Errors are {@link TideException}s: {@link InvalidRequestException} for bad input (nothing written),
  * {@link NotFoundException}, {@link ConflictException} (including {@link LeaseLostException}),
@@ -159,9 +159,6 @@ public interface TaskQueue extends AutoCloseable {
 
     /** Profiles, the throughput directives of task and job types, and the load signals they read. */
     Profiles profiles();
-
-    /** The server's users, their roles and tokens. */
-    Accounts accounts();
 
     /** Status, the event log and hourly statistics. */
     Monitoring monitoring();

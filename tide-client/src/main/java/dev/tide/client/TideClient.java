@@ -94,7 +94,6 @@ public final class TideClient implements TaskQueue {
     }
 
     /** The server's users, through its admin API (an administrator's token needed but for sign-in). */
-    @Override
     public Accounts accounts() {
         return accounts;
     }

@@ -816,7 +816,6 @@ public final class Tide implements TaskQueue, AccountWorkers {
      * The built-in user store: who may call a {@code TideServer} in front of this engine, with which roles and
      * credentials. The engine itself does not check callers; the server does.
      */
-    @Override
     public AccountBook accounts() {
         return accounts;
     }
