@@ -173,11 +173,10 @@ public final class Tide implements TaskQueue, AccountWorkers {
         this.sweep = parts.sweep();
         this.pools = parts.pools();
         this.services = parts.services();
-        this.profiles = new EmbeddedProfiles(store.profiles(), clock, load);
-        this.monitoring = new EmbeddedMonitoring(store.reporting(), store.catalog(), knownTypes);
-        this.intake = new EmbeddedIntake(store.intake(), clock, admin);
-        this.queues = new EmbeddedQueues(
-                store.catalog(), clock, admin, maintenance::nudge, notices::wake, monitoring::status);
+        this.queues = parts.queues();
+        this.profiles = parts.profiles();
+        this.monitoring = parts.monitoring();
+        this.intake = parts.intake();
     }
 
     public static TideBuilder builder() {

@@ -135,6 +135,11 @@ record TideAssembly(
             processorHost.nudge();
             notices.wake(Set.of(changed.queue()));
         });
+        EmbeddedMonitoring monitoring = new EmbeddedMonitoring(store.reporting(), store.catalog(), knownTypes);
+        EmbeddedQueues queues = new EmbeddedQueues(
+                store.catalog(), clock, admin, maintenance::nudge, notices::wake, monitoring::status);
+        EmbeddedProfiles profiles = new EmbeddedProfiles(store.profiles(), clock, load);
+        EmbeddedIntake intake = new EmbeddedIntake(store.intake(), clock, admin);
         WorkerPools pools = new WorkerPools();
         // Started in this order and stopped in reverse. The processor host starts last and stops first: its pools claim
         // through the engine, and their handlers finish (or are released) through it. The deadline monitor and
@@ -165,6 +170,10 @@ record TideAssembly(
                 processorActivity,
                 processorHost,
                 processors,
+                queues,
+                profiles,
+                monitoring,
+                intake,
                 blobs,
                 sweep,
                 pools,
