@@ -7,13 +7,12 @@ import dev.tide.api.ProcessorDefinition;
 import dev.tide.api.ProcessorRun;
 import dev.tide.client.TideClient;
 import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
 import dev.tide.core.TideConfig;
 import dev.tide.core.contract.FixtureFactory;
-import dev.tide.core.contract.ProcessorSelectionContract;
 import dev.tide.core.testing.PluginJar;
 import dev.tide.core.testing.PostgresFixtures;
 import dev.tide.core.testing.PostgresSchema;
-import dev.tide.server.intake.FolderIntakeContract;
 import java.nio.file.Path;
 import java.util.Set;
 import org.junit.jupiter.api.Nested;
@@ -21,91 +20,44 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The contracts through the server, over PostgreSQL: one schema for the engines the fixture opens and one for the
- * contracts that build their engines themselves, each emptied before every test. When PostgreSQL is unreachable the
- * whole suite is skipped with a notice (failed under CI).
+ * The server's contracts ({@link ServerContracts}) over PostgreSQL: one schema for the engines the fixture opens and
+ * one for the contracts that build their engines themselves, each emptied before every test. When PostgreSQL is
+ * unreachable the whole suite is skipped with a notice (failed under CI).
  */
-class PostgresServerSuite {
+class PostgresServerSuite extends ServerContracts {
     @RegisterExtension
     static final PostgresFixtures postgres = PostgresFixtures.perClass("server_suite");
 
     @RegisterExtension
     static final PostgresSchema pg = PostgresSchema.perClass("server_suite_builders");
 
-    /** Seed 004's selection rules under processors, end to end over loopback HTTP. */
-    @Nested
-    class HttpProcessorSelection extends ProcessorSelectionContract {
-        @Override
-        protected FixtureFactory factory() {
-            return new ServedFixtureFactory(postgres);
-        }
+    @Override
+    protected FixtureFactory engineFixtures() {
+        return postgres;
     }
 
-    /** Worker names per account over HTTP. */
-    @Nested
-    class WorkerNames extends WorkerNamesContract {
-        @Override
-        protected FixtureFactory engines() {
-            return postgres;
-        }
+    @Override
+    protected FixtureFactory servedFixtures() {
+        return new ServedFixtureFactory(postgres);
     }
 
-    /** The ownership check of ids in bodies and queries, over HTTP. */
-    @Nested
-    class Ownership extends OwnershipContract {
-        @Override
-        protected FixtureFactory factory() {
-            return postgres;
-        }
+    /** The builders' schema, shared by every engine of a test: the folder holds nothing. */
+    @Override
+    protected TideBuilder builderIn(Path folder) {
+        return pg.builder();
     }
 
-    /** The tenant fuzzer over HTTP. */
-    @Nested
-    class TenantFuzz extends TenantFuzzContract {
-        @Override
-        protected FixtureFactory factory() {
-            return postgres;
-        }
-    }
-
-    @Nested
-    class FolderIntake extends FolderIntakeContract {
-        @Override
-        protected FixtureFactory factory() {
-            return postgres;
-        }
-    }
-
-    /** The JMX beans of a node. */
-    @Nested
-    class JmxAdmin extends JmxAdminContract {
-        @Override
-        Tide engine(Path folder) {
-            return pg.builder().build();
-        }
-    }
-
-    @Nested
-    class ParkedClaims extends ParkedClaimsContract {
-        @Override
-        Tide open() {
-            return pg.builder()
-                    .config(TideConfig.defaults().withMaintenanceInterval(null))
-                    .build();
-        }
-
-        @Override
-        String store() {
-            return "PostgreSQL";
-        }
+    @Override
+    protected String storeName() {
+        return "PostgreSQL";
     }
 
     /**
-     * Processors in whole nodes, where several nodes share the definitions: a change made through one node is followed
-     * by the others within a couple of seconds.
+     * Processors in whole nodes that share the definitions: a change made through one node is followed by the others
+     * within a couple of seconds.
      */
     @Nested
-    class ProcessorNodes extends ProcessorNodeContract {
+    class ProcessorNodesSharingADatabase extends NodeHarness {
         @Override
         Tide engine(String node) {
             return pg.builder().config(TideConfig.defaults().withNodeName(node)).build();

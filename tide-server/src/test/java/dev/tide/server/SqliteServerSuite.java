@@ -1,7 +1,7 @@
 package dev.tide.server;
 
 import dev.tide.core.Tide;
-import dev.tide.core.TideConfig;
+import dev.tide.core.TideBuilder;
 import dev.tide.core.contract.AccountsContract;
 import dev.tide.core.contract.AdmissionContract;
 import dev.tide.core.contract.DependencyContract;
@@ -14,7 +14,6 @@ import dev.tide.core.contract.LeaseLengthContract;
 import dev.tide.core.contract.MonitoringContract;
 import dev.tide.core.contract.ParkingAndExpiryContract;
 import dev.tide.core.contract.ProcessorContract;
-import dev.tide.core.contract.ProcessorSelectionContract;
 import dev.tide.core.contract.ProfileContract;
 import dev.tide.core.contract.QueuesContract;
 import dev.tide.core.contract.SchedulesContract;
@@ -22,20 +21,37 @@ import dev.tide.core.contract.SmartQueueContract;
 import dev.tide.core.contract.TaskQueueContract;
 import dev.tide.core.contract.WorkerContract;
 import dev.tide.core.testing.SqliteFixtures;
-import dev.tide.core.testing.TempFolders;
-import dev.tide.server.intake.FolderIntakeContract;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Nested;
 
 /**
- * The contracts through the server, over SQLite. The engine contracts (the {@code Http*} classes) run every call
- * through {@code TideClient} over loopback HTTP to a server and an engine in a fresh folder, as an administrator; the
- * server's own contracts take engines on SQLite and put their server, nodes or beans in front themselves.
+ * The contracts through the server, over SQLite: the server's contracts ({@link ServerContracts}), and the engine
+ * contracts (the {@code Http*} classes), which run every call through {@code TideClient} over loopback HTTP to a
+ * server and an engine in a fresh folder, as an administrator.
  */
-class SqliteServerSuite {
+class SqliteServerSuite extends ServerContracts {
     static final FixtureFactory http = new HttpFixtureFactory();
     static final FixtureFactory sqlite = SqliteFixtures.factory();
+
+    @Override
+    protected FixtureFactory engineFixtures() {
+        return sqlite;
+    }
+
+    @Override
+    protected FixtureFactory servedFixtures() {
+        return http;
+    }
+
+    @Override
+    protected TideBuilder builderIn(Path folder) {
+        return Tide.builder().sqlite(folder);
+    }
+
+    @Override
+    protected String storeName() {
+        return "SQLite";
+    }
 
     @Nested
     class HttpTaskQueue extends TaskQueueContract {
@@ -166,15 +182,6 @@ class SqliteServerSuite {
         }
     }
 
-    /** Seed 004's selection rules under processors, end to end. */
-    @Nested
-    class HttpProcessorSelection extends ProcessorSelectionContract {
-        @Override
-        protected FixtureFactory factory() {
-            return http;
-        }
-    }
-
     @Nested
     class HttpProfiles extends ProfileContract {
         @Override
@@ -188,85 +195,6 @@ class SqliteServerSuite {
         @Override
         protected FixtureFactory factory() {
             return http;
-        }
-    }
-
-    /** Worker names per account over HTTP. */
-    @Nested
-    class WorkerNames extends WorkerNamesContract {
-        @Override
-        protected FixtureFactory engines() {
-            return sqlite;
-        }
-    }
-
-    /** The ownership check of ids in bodies and queries, over HTTP. */
-    @Nested
-    class Ownership extends OwnershipContract {
-        @Override
-        protected FixtureFactory factory() {
-            return sqlite;
-        }
-    }
-
-    /** The tenant fuzzer over HTTP. */
-    @Nested
-    class TenantFuzz extends TenantFuzzContract {
-        @Override
-        protected FixtureFactory factory() {
-            return sqlite;
-        }
-    }
-
-    @Nested
-    class FolderIntake extends FolderIntakeContract {
-        @Override
-        protected FixtureFactory factory() {
-            return sqlite;
-        }
-    }
-
-    /** The JMX beans of a node. */
-    @Nested
-    class JmxAdmin extends JmxAdminContract {
-        @Override
-        Tide engine(Path folder) {
-            return Tide.builder().sqlite(folder.resolve("data")).build();
-        }
-    }
-
-    @Nested
-    class ParkedClaims extends ParkedClaimsContract {
-        private final Path folder = TempFolders.create("tide-parked-");
-
-        @Override
-        Tide open() {
-            return Tide.builder()
-                    .sqlite(folder)
-                    .config(TideConfig.defaults().withMaintenanceInterval(null))
-                    .build();
-        }
-
-        @Override
-        String store() {
-            return "SQLite";
-        }
-
-        @AfterEach
-        void deleteFolder() {
-            TempFolders.delete(folder);
-        }
-    }
-
-    /** Processors in a whole node. */
-    @Nested
-    class ProcessorNodes extends ProcessorNodeContract {
-        @Override
-        Tide engine(String node) {
-            return Tide.builder()
-                    .sqlite(folder.resolve("data-" + node))
-                    .config(TideConfig.defaults().withNodeName(node))
-                    .build();
         }
     }
 }

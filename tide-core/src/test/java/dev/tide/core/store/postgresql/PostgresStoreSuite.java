@@ -3,16 +3,9 @@ package dev.tide.core.store.postgresql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tide.core.store.JobEndHook;
-import dev.tide.core.store.contract.StoreAccountsContract;
-import dev.tide.core.store.contract.StoreCatalogContract;
-import dev.tide.core.store.contract.StoreCoordinationContract;
-import dev.tide.core.store.contract.StoreDeadlinesContract;
+import dev.tide.core.store.contract.StoreContract;
+import dev.tide.core.store.contract.StoreContracts;
 import dev.tide.core.store.contract.StoreFactory;
-import dev.tide.core.store.contract.StoreProcessorsContract;
-import dev.tide.core.store.contract.StoreProfilesContract;
-import dev.tide.core.store.contract.StoreReportingContract;
-import dev.tide.core.store.contract.StoreSchedulesContract;
-import dev.tide.core.store.contract.StoreTasksContract;
 import dev.tide.core.testing.PostgresSchema;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
@@ -23,11 +16,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The store contracts on PostgreSQL, one nested class per concern: the store opened straight on the suite's schema
- * (emptied before each test), with no engine in front. Coordination adds what only a shared database does. Skipped
+ * The store contracts ({@link StoreContracts}) on PostgreSQL: the store opened straight on the suite's schema (emptied
+ * before each test), with no engine in front. {@link SharedDatabase} adds what only a shared database does. Skipped
  * with a notice when PostgreSQL is unreachable (failed under CI).
  */
-class PostgresStoreSuite {
+class PostgresStoreSuite extends StoreContracts {
     @RegisterExtension
     static final PostgresSchema schema = PostgresSchema.perClass("store_suite");
 
@@ -42,72 +35,14 @@ class PostgresStoreSuite {
         return new StoreFactory.OpenStore(store, () -> {});
     };
 
-    @Nested
-    class Tasks extends StoreTasksContract {
-        @Override
-        protected StoreFactory stores() {
-            return stores;
-        }
+    @Override
+    protected StoreFactory storeFactory() {
+        return stores;
     }
 
+    /** Coordination between the nodes that share a database, each with a store of its own on it. */
     @Nested
-    class Catalog extends StoreCatalogContract {
-        @Override
-        protected StoreFactory stores() {
-            return stores;
-        }
-    }
-
-    @Nested
-    class Accounts extends StoreAccountsContract {
-        @Override
-        protected StoreFactory stores() {
-            return stores;
-        }
-    }
-
-    @Nested
-    class Profiles extends StoreProfilesContract {
-        @Override
-        protected StoreFactory stores() {
-            return stores;
-        }
-    }
-
-    @Nested
-    class Schedules extends StoreSchedulesContract {
-        @Override
-        protected StoreFactory stores() {
-            return stores;
-        }
-    }
-
-    @Nested
-    class Processors extends StoreProcessorsContract {
-        @Override
-        protected StoreFactory stores() {
-            return stores;
-        }
-    }
-
-    @Nested
-    class Deadlines extends StoreDeadlinesContract {
-        @Override
-        protected StoreFactory stores() {
-            return stores;
-        }
-    }
-
-    @Nested
-    class Reporting extends StoreReportingContract {
-        @Override
-        protected StoreFactory stores() {
-            return stores;
-        }
-    }
-
-    @Nested
-    class Coordination extends StoreCoordinationContract {
+    class SharedDatabase extends StoreContract {
         @Override
         protected StoreFactory stores() {
             return stores;
