@@ -140,6 +140,40 @@ record TideAssembly(
                 store.catalog(), clock, admin, maintenance::nudge, notices::wake, monitoring::status);
         EmbeddedProfiles profiles = new EmbeddedProfiles(store.profiles(), clock, load);
         EmbeddedIntake intake = new EmbeddedIntake(store.intake(), clock, admin);
+        TaskMeters taskMeters = new TaskMeters(deadlineSettings.meters());
+        Acknowledging acknowledging = new Acknowledging(
+                store.claims(), store.settlements(), store.reads(), clock, types, acks, blobs, taskMeters, notices);
+        Claiming claiming = new Claiming(
+                store.claims(),
+                store.reads(),
+                clock,
+                effective,
+                knownTypes,
+                notices.signal(),
+                load,
+                sessions,
+                processorBook,
+                processorActivity,
+                taskMeters,
+                blobs,
+                acknowledging);
+        Producing producing = new Producing(
+                store.inserts(),
+                store.reads(),
+                clock,
+                effective,
+                types,
+                knownTypes,
+                resolver,
+                blobs,
+                taskMeters,
+                notices,
+                load,
+                claiming);
+        Inspecting inspecting =
+                new Inspecting(store.reads(), store.settlements(), clock, effective, admin, blobs, notices);
+        TypeDefinitions typeDefinitions = new TypeDefinitions(store.catalog(), clock, types, admin);
+        BackgroundPasses passes = new BackgroundPasses(maintenance, deadlines, schedules, digest, sweep, clock);
         WorkerPools pools = new WorkerPools();
         // Started in this order and stopped in reverse. The processor host starts last and stops first: its pools claim
         // through the engine, and their handlers finish (or are released) through it. The deadline monitor and
@@ -150,26 +184,24 @@ record TideAssembly(
                 store,
                 clock,
                 effective,
-                types,
-                knownTypes,
-                resolver,
-                acks,
                 notices,
                 maintenance,
                 deadlines,
                 schedules,
                 deadlineSettings.meters(),
-                new TaskMeters(deadlineSettings.meters()),
                 load,
                 sessions,
                 cycles,
-                admin,
                 accounts,
                 digest,
-                processorBook,
-                processorActivity,
                 processorHost,
                 processors,
+                producing,
+                claiming,
+                acknowledging,
+                inspecting,
+                typeDefinitions,
+                passes,
                 queues,
                 profiles,
                 monitoring,

@@ -2,22 +2,15 @@ package dev.tide.core;
 
 import dev.tide.core.auth.AccountBook;
 import dev.tide.core.cycle.CycleScheduler;
-import dev.tide.core.engine.AckResolver;
-import dev.tide.core.engine.AdminLog;
 import dev.tide.core.engine.BlobPayloads;
 import dev.tide.core.engine.DeadlineMonitor;
 import dev.tide.core.engine.Digest;
-import dev.tide.core.engine.KnownTypes;
 import dev.tide.core.engine.LoadSignals;
 import dev.tide.core.engine.Maintenance;
 import dev.tide.core.engine.OrphanSweep;
 import dev.tide.core.engine.ProfileSessions;
 import dev.tide.core.engine.Schedules;
 import dev.tide.core.engine.ServiceGroup;
-import dev.tide.core.engine.TaskResolver;
-import dev.tide.core.engine.TypeRegistry;
-import dev.tide.core.processor.ProcessorActivity;
-import dev.tide.core.processor.ProcessorBook;
 import dev.tide.core.processor.ProcessorHost;
 import dev.tide.core.processor.Processors;
 import dev.tide.core.store.Store;
@@ -36,26 +29,24 @@ record TideParts(
         Store store,
         InstantSource clock,
         TideConfig config,
-        TypeRegistry types,
-        KnownTypes knownTypes,
-        TaskResolver resolver,
-        AckResolver acks,
         ReadyNotices notices,
         Maintenance maintenance,
         DeadlineMonitor deadlines,
         Schedules schedules,
         MeterRegistry meters,
-        TaskMeters taskMeters,
         LoadSignals load,
         ProfileSessions sessions,
         CycleScheduler cycles,
-        AdminLog admin,
         AccountBook accounts,
         Digest digest,
-        ProcessorBook processorBook,
-        ProcessorActivity processorActivity,
         ProcessorHost processorHost,
         Processors processors,
+        Producing producing,
+        Claiming claiming,
+        Acknowledging acknowledging,
+        Inspecting inspecting,
+        TypeDefinitions typeDefinitions,
+        BackgroundPasses passes,
         EmbeddedQueues queues,
         EmbeddedProfiles profiles,
         EmbeddedMonitoring monitoring,
