@@ -26,7 +26,6 @@ import dev.tide.core.engine.TypeRegistry;
 import dev.tide.core.processor.ProcessorActivity;
 import dev.tide.core.processor.ProcessorBook;
 import dev.tide.core.processor.ProcessorHost;
-import dev.tide.core.processor.Processors;
 import dev.tide.core.store.Store;
 import java.time.InstantSource;
 import java.util.List;
@@ -131,10 +130,11 @@ record TideAssembly(
         ProcessorActivity processorActivity = new ProcessorActivity();
         ProcessorHost processorHost = new ProcessorHost(
                 engine, store.processors(), clock, effective.nodeName(), processorBook, processorActivity);
-        Processors processors = new Processors(store.processors(), store.claims(), clock, processorBook, changed -> {
-            processorHost.nudge();
-            notices.wake(Set.of(changed.queue()));
-        });
+        EmbeddedProcessors processors =
+                new EmbeddedProcessors(store.processors(), store.claims(), clock, processorBook, changed -> {
+                    processorHost.nudge();
+                    notices.wake(Set.of(changed.queue()));
+                });
         EmbeddedMonitoring monitoring = new EmbeddedMonitoring(store.reporting(), store.catalog(), knownTypes);
         EmbeddedQueues queues = new EmbeddedQueues(
                 store.catalog(), clock, admin, maintenance::nudge, notices::wake, monitoring::status);
@@ -185,29 +185,24 @@ record TideAssembly(
                 clock,
                 effective,
                 notices,
-                maintenance,
-                deadlines,
-                schedules,
                 deadlineSettings.meters(),
                 load,
-                sessions,
                 cycles,
                 accounts,
-                digest,
-                processorHost,
-                processors,
                 producing,
                 claiming,
                 acknowledging,
                 inspecting,
                 typeDefinitions,
-                passes,
                 queues,
                 profiles,
+                new EmbeddedSchedules(schedules),
+                processors,
                 monitoring,
                 intake,
+                passes,
+                processorHost,
                 blobs,
-                sweep,
                 pools,
                 services,
                 ownedClock,
