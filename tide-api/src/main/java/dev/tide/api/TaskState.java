@@ -32,9 +32,12 @@ public enum TaskState {
         return this == SCHEDULED || this == BLOCKED || this == READY || this == PARKED;
     }
 
+    // the lower-case names, made once: every task row written and read passes through wireName and parse
+    private final String wireName = name().toLowerCase(Locale.ROOT);
+
     @JsonValue
     public String wireName() {
-        return name().toLowerCase(Locale.ROOT);
+        return wireName;
     }
 
     @JsonCreator

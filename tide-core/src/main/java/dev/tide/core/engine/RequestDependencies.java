@@ -102,6 +102,9 @@ public final class RequestDependencies {
 
     /** Depth-first search over the request's own edges; a task met again while on the path closes a cycle. */
     private static void refuseCycles(List<NewTask> tasks, List<Dependencies> deps, IntFunction<String> prefix) {
+        if (deps.stream().allMatch(d -> d.rows().isEmpty())) {
+            return; // no task of the request waits on another of it: nothing to walk
+        }
         int[] mark = new int[deps.size()]; // 0 unvisited, 1 on the path, 2 done
         for (int start = 0; start < deps.size(); start++) {
             if (mark[start] != 0) {
