@@ -20,6 +20,9 @@ public final class DispatchKey {
     /** Bytes in a priority-order key: 4 + 8 + 4 + 8. */
     public static final int LENGTH = 24;
 
+    /** Bytes in a roulette queue's key ({@link #race}): a double. */
+    public static final int RACE_LENGTH = Double.BYTES;
+
     /**
      * The start of the late lane of a {@code fifo}, {@code priority} or {@code edf} queue: the tasks of a job past its
      * deadline move there ({@link #late}), behind every task on time, and claims serve the two lanes by turns (seed
@@ -74,12 +77,12 @@ public final class DispatchKey {
         if (!(position >= 0 && position < Double.POSITIVE_INFINITY)) {
             throw new IllegalArgumentException("race position must be finite and not negative: " + position);
         }
-        return ByteBuffer.allocate(Double.BYTES).putDouble(position).array();
+        return ByteBuffer.allocate(RACE_LENGTH).putDouble(position).array();
     }
 
     /** The position a {@link #race} key holds; 0 for none. */
     public static double racePosition(byte[] key) {
-        return key == null || key.length != Double.BYTES
+        return key == null || key.length != RACE_LENGTH
                 ? 0
                 : ByteBuffer.wrap(key).getDouble();
     }

@@ -80,8 +80,8 @@ class PostgresStatementCountTest extends StatementCountContract {
         Map<Operation, Figures> pinned = new EnumMap<>(Operation.class);
         pinned.put(Operation.ENQUEUE, Figures.pinned(2, 0, 1));
         pinned.put(Operation.ENQUEUE_BATCH, Figures.pinned(2, 0, 1));
-        pinned.put(Operation.CLAIM, Figures.pinned(4, 0, 1));
-        pinned.put(Operation.CLAIM_BATCH, Figures.pinned(4, 0, 1));
+        pinned.put(Operation.CLAIM, Figures.pinned(2, 0, 1));
+        pinned.put(Operation.CLAIM_BATCH, Figures.pinned(2, 0, 1));
         pinned.put(Operation.HEARTBEAT, Figures.pinned(1, 0, 1));
         pinned.put(Operation.ACK, Figures.pinned(2, 0, 1));
         pinned.put(Operation.ACK_BATCH, Figures.pinned(2, 0, 1));

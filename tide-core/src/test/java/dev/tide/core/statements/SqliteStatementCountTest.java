@@ -56,8 +56,8 @@ class SqliteStatementCountTest extends StatementCountContract {
         Map<Operation, Figures> pinned = new EnumMap<>(Operation.class);
         pinned.put(Operation.ENQUEUE, Figures.pinned(3, 1, 1));
         pinned.put(Operation.ENQUEUE_BATCH, Figures.pinned(3, 100, 1));
-        pinned.put(Operation.CLAIM, Figures.pinned(5, 0, 1));
-        pinned.put(Operation.CLAIM_BATCH, Figures.pinned(5, 0, 1));
+        pinned.put(Operation.CLAIM, Figures.pinned(3, 0, 1));
+        pinned.put(Operation.CLAIM_BATCH, Figures.pinned(3, 0, 1));
         pinned.put(Operation.HEARTBEAT, Figures.pinned(1, 0, 1));
         pinned.put(Operation.ACK, Figures.pinned(2, 0, 1));
         pinned.put(Operation.ACK_BATCH, Figures.pinned(2, 0, 1));

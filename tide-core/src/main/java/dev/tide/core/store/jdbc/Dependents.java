@@ -65,10 +65,14 @@ final class Dependents {
         Map<Long, Outcome> ended = markDependedOn(tx, dependedOn, all);
         List<Long> edgeFrom = new ArrayList<>();
         List<Long> edgeTo = new ArrayList<>();
+        List<Long> linkedIds = new ArrayList<>();
+        List<Long> blockersOf = new ArrayList<>();
+        List<String> dependsOn = new ArrayList<>();
+        Map<Long, Integer> rowOf = new HashMap<>();
         for (Map.Entry<Integer, List<Long>> e : dependenciesOf.entrySet()) {
             TaskRow row = rows.get(e.getKey());
             long taskId = results.get(e.getKey()).id();
-            int blockers = 0;
+            long blockers = 0;
             for (long dependency : e.getValue()) {
                 Outcome outcome = ended.get(dependency);
                 if (outcome == null) {
@@ -80,15 +84,21 @@ final class Dependents {
                             + outcome.wireName() + "; give onDependencyFailure 'run' to run anyway");
                 }
             }
-            try (ResultSet rs = tx.prepare("task_dependencies_set")
-                    .set("blockers", (long) blockers)
-                    .set("depends_on", Json.write(e.getValue()))
-                    .set("now", now)
-                    .set("id", taskId)
-                    .query()) {
-                rs.next();
+            linkedIds.add(taskId);
+            blockersOf.add(blockers);
+            dependsOn.add(Json.write(e.getValue()));
+            rowOf.put(taskId, e.getKey());
+        }
+        // one statement for all the insert's dependents, however many
+        try (ResultSet rs = tx.prepare("task_dependencies_set")
+                .setLongs("ids", linkedIds)
+                .setLongs("blockers", blockersOf)
+                .setTexts("depends_on", dependsOn)
+                .set("now", now)
+                .query()) {
+            while (rs.next()) {
                 TaskInfo task = Rows.task(rs);
-                linked.put(e.getKey(), task);
+                linked.put(rowOf.get(task.id()), task);
                 if (task.state() == TaskState.READY) {
                     ready.add(task.queue());
                 }

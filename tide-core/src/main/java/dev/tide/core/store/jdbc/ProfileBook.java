@@ -18,7 +18,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * a task (its type's, else its job type's).
  */
 final class ProfileBook {
-    static final ProfileBook EMPTY = new ProfileBook(-1, List.of());
+    /**
+     * No profiles, at revision 0: a database where no profile was ever defined (every change to the profiles bumps the
+     * revision, removing the last one too).
+     */
+    static final ProfileBook NONE = new ProfileBook(0, List.of());
+
     static final Duration SPENT_FOR = Duration.ofSeconds(1);
 
     private final long revision;
@@ -37,6 +42,11 @@ final class ProfileBook {
                 byJobType.put(p.jobType(), p);
             }
         }
+    }
+
+    /** The revision of the profiles this book holds. */
+    long revision() {
+        return revision;
     }
 
     /** The book as of the database's revision: this one when it is current, else read anew. */

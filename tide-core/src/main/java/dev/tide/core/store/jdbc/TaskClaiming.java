@@ -34,7 +34,12 @@ final class TaskClaiming {
      * deadlock must not count twice).
      */
     List<Claimed> claimCounted(TaskClaim claim) {
-        List<Claimed> claimed = db.write(tx -> claimRows(tx, claim));
+        List<Claimed> claimed;
+        try {
+            claimed = db.write(tx -> claimRows(tx, claim, profiles.known()));
+        } catch (ProfilesChanged changed) {
+            claimed = claimUnderNewProfiles(claim);
+        }
         for (Claimed row : claimed) {
             if (row.grant() != null) {
                 claim.session().add(row.grant().profileKey(), row.grant().units());
@@ -43,17 +48,32 @@ final class TaskClaiming {
         return claimed;
     }
 
+    /** Claims again under the profiles read in the claim's own transaction, as often as they change meanwhile. */
+    private List<Claimed> claimUnderNewProfiles(TaskClaim claim) {
+        while (true) {
+            try {
+                return db.write(tx -> claimRows(tx, claim, profiles.current(tx)));
+            } catch (ProfilesChanged again) {
+                // changed once more between the read and the claim: rare, and each turn sees a newer revision
+            }
+        }
+    }
+
     /**
-     * Leases the claim's tasks and answers them in the order they were chosen. One statement per step of the claim
+     * Leases the claim's tasks and answers them in the order they were chosen, under {@code book}; throws
+     * {@link ProfilesChanged} when the claim statement finds the database at another revision. One statement per step of the claim
      * (preferred users first) serves the queues whose order is their dispatch key; it serves nothing from a suspended
      * or a fair queue, and only when it served nothing is the queue's row read, to run a fair claim
      * ({@link FairClaim}) if the queue is fair. A roulette queue's race clock then moves to the last key drawn.
      */
-    List<Claimed> claimRows(Tx tx, TaskClaim claim) throws SQLException {
-        ProfileBook book = profiles.current(tx);
+    private List<Claimed> claimRows(Tx tx, TaskClaim claim, ProfileBook known) throws SQLException {
+        // Under profiles a claim may lease nothing on their word alone (an hour known to be spent), where no claim
+        // statement would answer the revision: their revision is read first. Without any, the statement's answer
+        // carries it.
+        ProfileBook book = known.isEmpty() ? known : profiles.current(tx);
         List<Claimed> claimed = book.isEmpty()
-                ? claimInOrder(tx, claim)
-                : ProfiledClaim.run(tx, claim, book, step -> claimInOrder(tx, step));
+                ? claimInOrder(tx, claim, book)
+                : ProfiledClaim.run(tx, claim, book, step -> claimInOrder(tx, step, book));
         if (!claimed.isEmpty()) {
             StatsTally tally = new StatsTally(claim.now());
             claimed.forEach(c -> tally.add(c.type(), StatsTally.Count.STARTED, 1));
@@ -62,7 +82,7 @@ final class TaskClaiming {
         return claimed;
     }
 
-    private List<Claimed> claimInOrder(Tx tx, TaskClaim claim) throws SQLException {
+    private List<Claimed> claimInOrder(Tx tx, TaskClaim claim, ProfileBook book) throws SQLException {
         List<UserScope> steps = UserScope.steps(claim.users());
         List<Claimed> claimed = new ArrayList<>();
         for (UserScope step : steps) {
@@ -76,6 +96,9 @@ final class TaskClaiming {
                     .set("late_share", (long) lateLane.share(claim.queue(), left))
                     .query()) {
                 while (rs.next()) {
+                    if (batch.isEmpty() && rs.getLong("profile_revision") != book.revision()) {
+                        throw new ProfilesChanged();
+                    }
                     batch.add(answer.row(rs, claim));
                 }
             }
@@ -84,13 +107,20 @@ final class TaskClaiming {
         }
         if (claimed.isEmpty()) {
             QueueRow queue = QueueRow.read(tx, claim.queue());
-            return queue.discipline() == Discipline.FAIR && !queue.suspended() && !QueueSettings.serverSuspended(tx)
-                    ? FairClaim.run(tx, claim, queue, steps, rs -> answer.row(rs, claim))
-                    : claimed;
+            if (queue.discipline() != Discipline.FAIR || queue.suspended() || QueueSettings.serverSuspended(tx)) {
+                return claimed;
+            }
+            // the fair claim's statements do not read the revision: it is checked here, once per fair claim
+            profiles.requireCurrent(tx, book);
+            return FairClaim.run(tx, claim, queue, steps, rs -> answer.row(rs, claim));
         }
         byte[] largest =
                 claimed.stream().map(Claimed::key).max(Arrays::compareUnsigned).orElseThrow();
-        advanceRaceClock(tx, claim.queue(), largest);
+        if (largest.length == DispatchKey.RACE_LENGTH) {
+            // only a roulette queue's keys are race positions; the fifo and priority keys are of other lengths, and
+            // an edf queue's (of the same length) is left as it is by the statement, which checks the discipline
+            advanceRaceClock(tx, claim.queue(), largest);
+        }
         return claimed;
     }
 

@@ -5,6 +5,7 @@ import dev.tide.api.json.Json;
 import dev.tide.core.store.Settlement;
 import dev.tide.core.store.TaskRow;
 import dev.tide.core.store.jdbc.Placement;
+import dev.tide.core.store.jdbc.PlainRows;
 import dev.tide.core.store.jdbc.SettledRow;
 import dev.tide.core.store.jdbc.Statement;
 import dev.tide.core.store.jdbc.Tx;
@@ -70,6 +71,9 @@ final class SqliteBulk {
             rs.next();
             first = rs.getLong(1);
         }
+        if (PlainRows.all(rows, placements)) {
+            return insertPlain(tx, rows, placements, first);
+        }
         Statement insert = tx.prepare("sqlite_task_insert_with_id");
         for (int i = 0; i < rows.size(); i++) {
             TaskRow row = rows.get(i);
@@ -107,6 +111,35 @@ final class SqliteBulk {
         List<Long> ids = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
             ids.add(inserted[i] > 0 ? first + i : null);
+        }
+        return ids;
+    }
+
+    /** Rows that use no capability's column: no idempotency key, so every one goes in. */
+    private static List<Long> insertPlain(Tx tx, List<TaskRow> rows, List<Placement> placements, long first)
+            throws SQLException {
+        Statement insert = tx.prepare("sqlite_task_insert_plain");
+        for (int i = 0; i < rows.size(); i++) {
+            TaskRow row = rows.get(i);
+            insert.set("id", first + i)
+                    .set("queue", row.queue())
+                    .set("type", row.type())
+                    .set("owner", row.owner())
+                    .set("payload", row.storedPayload())
+                    .set("payload_bytes", (long) row.payloadBytes())
+                    .set("priority", (long) row.priority())
+                    .set("dispatch_key", placements.get(i).key())
+                    .set("run_at", row.runAt())
+                    .set("state", row.initialState().wireName())
+                    .set("max_attempts", (long) row.maxAttempts())
+                    .set("lease_ms", row.leaseMillis())
+                    .set("created_at", row.createdAt())
+                    .addBatch();
+        }
+        insert.executeBatch();
+        List<Long> ids = new ArrayList<>(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            ids.add(first + i);
         }
         return ids;
     }

@@ -100,6 +100,25 @@ inserted AS (
     RETURNING id)
 SELECT input.ord, inserted.id FROM input LEFT JOIN inserted ON inserted.id = input.id ORDER BY input.ord;
 
+-- The same for rows that use no capability's column (PlainRows): those keep their defaults, and with no idempotency
+-- key no row can be refused.
+-- name: task_insert_plain
+WITH input AS (
+    SELECT nextval('tide_tasks_id_seq') AS id, r.*
+    FROM unnest(:queues::text[], :types::text[], :owners::text[], :payloads::text[], :payload_bytes::int[],
+                :priorities::int[], :dispatch_keys::bytea[], :run_ats::bigint[], :states::text[], :max_attempts::int[],
+                :lease_mss::bigint[], :created_ats::bigint[])
+         WITH ORDINALITY AS r(queue, type, owner, payload, payload_bytes, priority, dispatch_key, run_at, state,
+                              max_attempts, lease_ms, created_at, ord)),
+inserted AS (
+    INSERT INTO tide_tasks (id, queue, type, owner, payload, payload_bytes, priority, dispatch_key, run_at, state,
+                            max_attempts, lease_ms, created_at)
+    SELECT id, queue, type, owner, payload, payload_bytes, priority, dispatch_key, run_at, state, max_attempts,
+           lease_ms, created_at
+    FROM input
+    ORDER BY ord)
+SELECT ord, id FROM input ORDER BY ord;
+
 -- Smart queue (seed 002). The pending tasks that share a newcomer's coalescing key in its queue and owner, oldest
 -- first: a range of tide_tasks_coalescing. They are locked for
 -- the decision: a claim skips them, and one that leased a task first takes it out of the answer.
@@ -125,6 +144,8 @@ FROM unnest(:scopes::text[]) AS scope;
 -- leaves the rest of its share to the other. Each lane is one range of the ready index, in order, locked up to :limit
 -- (constant limits keep the plan an ordered index scan); what a lane locks beyond its share is let go at commit. The
 -- late lane of a queue without late jobs is empty: one index probe.
+-- The answer carries the profiles' revision, so that a claim made under an outdated copy of them is undone and run
+-- again (LiveProfiles): a queue without profiles pays no statement of its own for them.
 -- name: task_claim
 WITH on_time AS (
     SELECT id FROM tide_tasks
@@ -155,7 +176,7 @@ SET state = 'leased', lease_owner = :owner, lease_account = :account::text, leas
     lease_granted_ms = COALESCE(:lease_ms::bigint, t.lease_ms), attempts = t.attempts + 1,
     started_at = COALESCE(t.started_at, :now::bigint)
 WHERE t.id = ANY(ARRAY(SELECT id FROM picked))
-RETURNING t.*;
+RETURNING t.*, (SELECT coalesce(max(revision), 0) FROM tide_profile_revision) AS profile_revision;
 
 -- A fair queue's claim takes each user's tasks from its own range of keys (DispatchKey.fair), never anyone else's:
 -- up to :limit tasks of each user in :owners, one range of the ready index per user, all users in one statement.
@@ -357,12 +378,14 @@ INSERT INTO tide_task_dependencies (depends_on, task_id)
 SELECT * FROM unnest(:depends_on::bigint[], :task_ids::bigint[]);
 
 -- A new task's unmet dependencies: blocked while there are any, else free to run now or at its run-at.
+-- The new tasks :ids (distinct) with their :blockers and :depends_on, at the same positions of the three arrays.
 -- name: task_dependencies_set
-UPDATE tide_tasks
-SET blockers = :blockers, depends_on = :depends_on,
-    state = CASE WHEN :blockers::bigint > 0 THEN 'blocked' WHEN run_at > :now::bigint THEN 'scheduled' ELSE 'ready' END
-WHERE id = :id
-RETURNING *;
+UPDATE tide_tasks t
+SET blockers = d.blockers, depends_on = d.depends_on,
+    state = CASE WHEN d.blockers > 0 THEN 'blocked' WHEN t.run_at > :now::bigint THEN 'scheduled' ELSE 'ready' END
+FROM unnest(:ids::bigint[], :blockers::bigint[], :depends_on::text[]) AS d(id, blockers, depends_on)
+WHERE t.id = d.id
+RETURNING t.*;
 
 -- The tasks waiting on :ids, one blocker fewer per task of :ids they wait on (after a failure, only those that run
 -- anyway); those with none left become ready or scheduled, parked ones stay parked.

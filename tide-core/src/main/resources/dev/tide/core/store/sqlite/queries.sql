@@ -65,6 +65,13 @@ VALUES (:id, :queue, :type, :job_id, :owner, :payload, :payload_bytes, :priority
         :coalescing_key, :bounded, :job_type, :units, :divisible, :blob_store, :blob_key, :blob_sha256)
 ON CONFLICT (queue, owner, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING;
 
+-- The same for rows that use no capability's column (PlainRows): those keep their defaults.
+-- name: sqlite_task_insert_plain
+INSERT INTO tide_tasks (id, queue, type, owner, payload, payload_bytes, priority, dispatch_key, run_at, state,
+                        max_attempts, lease_ms, created_at)
+VALUES (:id, :queue, :type, :owner, :payload, :payload_bytes, :priority, :dispatch_key, :run_at, :state,
+        :max_attempts, :lease_ms, :created_at);
+
 -- Smart queue (seed 002). The pending tasks that share a newcomer's coalescing key in its queue and owner, oldest
 -- first: a range of tide_tasks_coalescing.
 -- name: coalescing_pending
@@ -80,6 +87,8 @@ LIMIT :limit;
 -- An ordered queue has two lanes: its tasks on time, and behind DispatchKey.LATE_LANE the tasks of jobs past their
 -- deadline. A claim takes :late_share of its tasks from the late lane and the rest on time; a lane with nothing ready
 -- leaves its share to the other. Each lane is one range of the ready index, in order.
+-- The answer carries the profiles' revision, so that a claim made under an outdated copy of them is undone and run
+-- again (LiveProfiles): a queue without profiles pays no statement of its own for them.
 -- name: task_claim
 UPDATE tide_tasks
 SET state = 'leased', lease_owner = :owner, lease_account = :account, lease_token = :token,
@@ -111,7 +120,8 @@ WHERE id IN (
             WHEN EXISTS (SELECT 1 FROM tide_tasks
                          WHERE queue = :queue AND state = 'ready' AND dispatch_key < :late_lane) THEN :late_share
             ELSE :limit END))
-RETURNING id, dispatch_key, type, job_type, units, divisible;
+RETURNING id, dispatch_key, type, job_type, units, divisible,
+          (SELECT coalesce(max(revision), 0) FROM tide_profile_revision) AS profile_revision;
 
 -- A fair queue's claim takes each user's tasks from its own range of keys (DispatchKey.fair), never anyone else's:
 -- up to :limit tasks of each user in :owners, one range of the ready index per user, all users in one statement.
@@ -308,11 +318,14 @@ INSERT INTO tide_task_dependencies (depends_on, task_id)
 SELECT d.value, t.value FROM json_each(:depends_on) d JOIN json_each(:task_ids) t ON t.key = d.key;
 
 -- A new task's unmet dependencies: blocked while there are any, else free to run now or at its run-at.
+-- The new tasks :ids (distinct) with their :blockers and :depends_on, at the same positions of the three arrays.
 -- name: task_dependencies_set
 UPDATE tide_tasks
-SET blockers = :blockers, depends_on = :depends_on,
-    state = CASE WHEN :blockers > 0 THEN 'blocked' WHEN run_at > :now THEN 'scheduled' ELSE 'ready' END
-WHERE id = :id
+SET blockers = d.blockers, depends_on = d.depends_on,
+    state = CASE WHEN d.blockers > 0 THEN 'blocked' WHEN tide_tasks.run_at > :now THEN 'scheduled' ELSE 'ready' END
+FROM (SELECT i.value AS id, b.value AS blockers, o.value AS depends_on
+      FROM json_each(:ids) i JOIN json_each(:blockers) b ON b.key = i.key JOIN json_each(:depends_on) o ON o.key = i.key) AS d
+WHERE tide_tasks.id = d.id
 RETURNING *;
 
 -- The tasks waiting on :ids, one blocker fewer per task of :ids they wait on (after a failure, only those that run
