@@ -34,6 +34,7 @@ final class Acknowledging {
     private final TaskClaims claims;
     private final TaskSettlements taskSettlements;
     private final TaskReads reads;
+    private final JobTypes jobTypes;
     private final InstantSource clock;
     private final TypeRegistry types;
     private final AckResolver acks;
@@ -45,6 +46,7 @@ final class Acknowledging {
             TaskClaims claims,
             TaskSettlements taskSettlements,
             TaskReads reads,
+            JobTypes jobTypes,
             InstantSource clock,
             TypeRegistry types,
             AckResolver acks,
@@ -54,6 +56,7 @@ final class Acknowledging {
         this.claims = claims;
         this.taskSettlements = taskSettlements;
         this.reads = reads;
+        this.jobTypes = jobTypes;
         this.clock = clock;
         this.types = types;
         this.acks = acks;
@@ -87,12 +90,9 @@ final class Acknowledging {
                 .toList();
         Map<Long, TaskInfo> current = new HashMap<>();
         reads.taskGetMany(retried).forEach(t -> current.put(t.id(), t));
-        Map<Long, String> jobTypes = new HashMap<>();
+        Map<Long, String> jobTypesOfBatch = new HashMap<>();
         List<Settlement> settlements = acks.resolve(
-                list,
-                current,
-                (id, field) -> jobTypes.computeIfAbsent(id, j -> Producing.jobTypeOf(reads, j, field)),
-                now);
+                list, current, (id, field) -> jobTypesOfBatch.computeIfAbsent(id, j -> jobTypes.of(j, field)), now);
         List<TaskRow> produced = new ArrayList<>();
         settlements.forEach(s -> produced.addAll(s.enqueue()));
         SettleBatch batch = blobs.inserting(produced, () -> taskSettlements.taskSettleMany(settlements, now));

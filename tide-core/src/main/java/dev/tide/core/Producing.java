@@ -10,7 +10,6 @@ import dev.tide.api.NewJob;
 import dev.tide.api.NewTask;
 import dev.tide.api.TaskType;
 import dev.tide.api.Warning;
-import dev.tide.api.auth.Owners;
 import dev.tide.core.engine.BlobPayloads;
 import dev.tide.core.engine.Inputs;
 import dev.tide.core.engine.KnownTypes;
@@ -23,7 +22,6 @@ import dev.tide.core.store.JobInsertResult;
 import dev.tide.core.store.JobRow;
 import dev.tide.core.store.LeasedInsert;
 import dev.tide.core.store.TaskInserts;
-import dev.tide.core.store.TaskReads;
 import dev.tide.core.store.TaskRow;
 import dev.tide.core.store.Tokens;
 import java.time.Duration;
@@ -41,7 +39,7 @@ import java.util.Map;
  */
 final class Producing {
     private final TaskInserts inserts;
-    private final TaskReads reads;
+    private final JobTypes jobTypes;
     private final InstantSource clock;
     private final TideConfig config;
     private final TypeRegistry types;
@@ -56,7 +54,7 @@ final class Producing {
     /** @param claiming reads the payload of a task leased at its insert, as it does for a claim */
     Producing(
             TaskInserts inserts,
-            TaskReads reads,
+            JobTypes jobTypes,
             InstantSource clock,
             TideConfig config,
             TypeRegistry types,
@@ -68,7 +66,7 @@ final class Producing {
             LoadSignals load,
             Claiming claiming) {
         this.inserts = inserts;
-        this.reads = reads;
+        this.jobTypes = jobTypes;
         this.clock = clock;
         this.config = config;
         this.types = types;
@@ -90,13 +88,13 @@ final class Producing {
         }
         long started = System.nanoTime();
         Instant now = clock.instant();
-        Map<Long, String> jobTypes = new HashMap<>();
+        Map<Long, String> jobTypesOfBatch = new HashMap<>();
         List<TaskRow> rows = resolver.resolveAll(
                 tasks,
                 i -> tasks.size() == 1 ? "" : "tasks[" + i + "].",
                 (t, field) -> t.jobId() == null
                         ? null
-                        : jobTypes.computeIfAbsent(t.jobId(), id -> jobTypeOf(reads, id, field)),
+                        : jobTypesOfBatch.computeIfAbsent(t.jobId(), id -> jobTypes.of(id, field)),
                 null,
                 now);
         InsertBatch batch = blobs.inserting(rows, () -> inserts.taskInsertMany(rows));
@@ -157,6 +155,7 @@ final class Producing {
         }
         List<TaskRow> rows = resolver.resolveAll(tasks, i -> "tasks[" + i + "].", (t, field) -> typeName, 0L, now);
         JobInsertResult result = blobs.inserting(rows, () -> inserts.jobInsert(row, rows));
+        jobTypes.remember(result.job().id(), result.job().type());
         notices.wake(result.readyQueues());
         return new JobCreated(result.job(), result.taskIds());
     }
@@ -171,7 +170,7 @@ final class Producing {
         TaskRow row = resolver.resolveAll(
                         List.of(task),
                         i -> "",
-                        (t, field) -> t.jobId() == null ? null : jobTypeOf(reads, t.jobId(), field),
+                        (t, field) -> t.jobId() == null ? null : jobTypes.of(t.jobId(), field),
                         null,
                         now)
                 .get(0);
@@ -188,16 +187,5 @@ final class Producing {
         return new EnqueuedAndClaimed(
                 withTypeWarnings(blobs.readEnqueued(inserted.batch().results())).get(0),
                 inserted.leased() == null ? null : claiming.withPayload(inserted.leased()));
-    }
-
-    /**
-     * The type of the job a task names, for its defaults (here and for the tasks a retry enqueues).
-     *
-     * @param field where the job id sits in the request, named when there is no such job
-     */
-    static String jobTypeOf(TaskReads reads, long jobId, String field) {
-        return reads.jobGet(jobId)
-                .orElseThrow(() -> Owners.noSuchJob(field, jobId))
-                .type();
     }
 }

@@ -141,8 +141,18 @@ record TideAssembly(
         EmbeddedProfiles profiles = new EmbeddedProfiles(store.profiles(), clock, load);
         EmbeddedIntake intake = new EmbeddedIntake(store.intake(), clock, admin);
         TaskMeters taskMeters = new TaskMeters(deadlineSettings.meters());
+        JobTypes jobTypes = new JobTypes(store.reads());
         Acknowledging acknowledging = new Acknowledging(
-                store.claims(), store.settlements(), store.reads(), clock, types, acks, blobs, taskMeters, notices);
+                store.claims(),
+                store.settlements(),
+                store.reads(),
+                jobTypes,
+                clock,
+                types,
+                acks,
+                blobs,
+                taskMeters,
+                notices);
         Claiming claiming = new Claiming(
                 store.claims(),
                 store.reads(),
@@ -159,7 +169,7 @@ record TideAssembly(
                 acknowledging);
         Producing producing = new Producing(
                 store.inserts(),
-                store.reads(),
+                jobTypes,
                 clock,
                 effective,
                 types,
