@@ -44,6 +44,13 @@ final class BenchFigures {
         for (JsonNode fairness : report.path("fairness")) {
             put(figures, fairness, "tide fair drain, % of fifo", fairness.path("drainShare"), 100);
         }
+        for (JsonNode store : report.path("capabilityCost")) {
+            for (JsonNode cost : store.path("capabilities")) {
+                String capability = "tide with " + cost.path("capability").asText();
+                put(figures, store, capability + ", batched enqueue, % of plain", cost.path("enqueueRatio"), 100);
+                put(figures, store, capability + ", drain, % of plain", cost.path("drainRatio"), 100);
+            }
+        }
         return figures;
     }
 

@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code ./bench}: in one run on one machine, Tide against db-scheduler, JobRunr and the storage ceiling on SQLite and
  * PostgreSQL (drain), durable single-task enqueue from many producers, claim cost per discipline as the backlog grows,
- * and what a fair queue's drain costs against a fifo one. Prints the figures and writes them to a JSON file.
+ * what a fair queue's drain costs against a fifo one, and (when asked for) what each capability costs in use. Prints
+ * the figures and writes them to a JSON file.
  */
 @Command(
         name = "bench",
@@ -32,7 +33,8 @@ public final class BenchMain implements Callable<Integer> {
     static final String BACKLOG = "backlog";
     static final String FAIRNESS = "fairness";
     static final String PROFILES = "profiles";
-    static final List<String> PHASES = List.of(DRAIN, ENQUEUE, BACKLOG, FAIRNESS, PROFILES);
+    static final String CAPABILITIES = "capabilities";
+    static final List<String> PHASES = List.of(DRAIN, ENQUEUE, BACKLOG, FAIRNESS, PROFILES, CAPABILITIES);
 
     @Option(
             names = "--tasks",
@@ -60,8 +62,9 @@ public final class BenchMain implements Callable<Integer> {
             defaultValue = "drain,enqueue,backlog,fairness,profiles",
             description = "What to measure: drain, enqueue (durable, one task per call), backlog (claim cost per"
                     + " discipline as the backlog grows, heap, plans), fairness (Tide's drain through a fair queue"
-                    + " against a fifo one), profiles (the claim's cost with a profile in force against none)"
-                    + " (${DEFAULT-VALUE}).")
+                    + " against a fifo one), profiles (the claim's cost with a profile in force against none),"
+                    + " capabilities (enqueue and drain with each capability in use against a plain fifo queue, in"
+                    + " interleaved runs of --tasks, --rounds each; only when named) (${DEFAULT-VALUE}).")
     List<String> phases;
 
     @Option(
@@ -152,6 +155,7 @@ public final class BenchMain implements Callable<Integer> {
         List<BacklogBenchmark.Result> backlogs = new ArrayList<>();
         List<FairnessResult> fairness = new ArrayList<>();
         List<ProfileCostBenchmark.Result> profileCost = new ArrayList<>();
+        List<CapabilityCostResult> capabilityCost = new ArrayList<>();
         for (BenchDatabase.StoreKind kind : kinds) {
             if (phases.contains(DRAIN)) {
                 for (String system : systems) {
@@ -183,6 +187,9 @@ public final class BenchMain implements Callable<Integer> {
                 profileCost.add(ProfileCostBenchmark.run(
                         databases.fresh(kind, "profiles"), backlog.get(0), 2 * rounds, warmup ? 100 : 10));
             }
+            if (phases.contains(CAPABILITIES)) {
+                capabilityCost.add(CapabilityCostBenchmark.run(databases, kind, tasks, rounds, warmup));
+            }
         }
         BenchReport report = BenchReport.of(
                 "./bench " + String.join(" ", commandLine()),
@@ -192,7 +199,8 @@ public final class BenchMain implements Callable<Integer> {
                 enqueued,
                 backlogs,
                 fairness,
-                profileCost);
+                profileCost,
+                capabilityCost);
         report.print(System.out);
         Files.createDirectories(out.toAbsolutePath().getParent());
         Json.mapper().writer(SerializationFeature.INDENT_OUTPUT).writeValue(out.toFile(), report);

@@ -16,7 +16,8 @@ record BenchReport(
         List<DurableEnqueueBenchmark.Result> durableEnqueue,
         List<BacklogBenchmark.Result> backlog,
         List<FairnessResult> fairness,
-        List<ProfileCostBenchmark.Result> profileCost) {
+        List<ProfileCostBenchmark.Result> profileCost,
+        List<CapabilityCostResult> capabilityCost) {
 
     static BenchReport of(
             String command,
@@ -26,7 +27,8 @@ record BenchReport(
             List<DurableEnqueueBenchmark.Result> durableEnqueue,
             List<BacklogBenchmark.Result> backlog,
             List<FairnessResult> fairness,
-            List<ProfileCostBenchmark.Result> profileCost) {
+            List<ProfileCostBenchmark.Result> profileCost,
+            List<CapabilityCostResult> capabilityCost) {
         List<Comparison> comparisons = new ArrayList<>();
         for (BenchDatabase.StoreKind kind : BenchDatabase.StoreKind.values()) {
             Comparison.of(kind.label(), drain).ifPresent(comparisons::add);
@@ -41,7 +43,8 @@ record BenchReport(
                 durableEnqueue,
                 backlog,
                 fairness,
-                profileCost);
+                profileCost,
+                capabilityCost);
     }
 
     void print(PrintStream out) {
@@ -93,6 +96,7 @@ record BenchReport(
                     r.store(), tasks, r.fifo().drainRate(), r.users(), r.fair().drainRate(), r.drainShare() * 100);
         }
         printProfileCost(out);
+        capabilityCost.forEach(r -> r.print(out));
     }
 
     private void printProfileCost(PrintStream out) {

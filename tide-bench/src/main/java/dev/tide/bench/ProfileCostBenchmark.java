@@ -44,16 +44,7 @@ final class ProfileCostBenchmark {
      */
     static Result run(BenchDatabase database, int queued, int blocks, int warmupClaims) throws Exception {
         Workload workload = Workload.of(Discipline.FIFO, 0);
-        Profile profile = Profile.forTaskType(
-                TideQueue.TYPE,
-                ZoneOffset.UTC,
-                List.of(ProfileEntry.of(
-                        "office",
-                        EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY),
-                        LocalTime.of(8, 0),
-                        LocalTime.of(18, 0),
-                        ProfileLimits.perHour(1_000_000_000L).withMaxPerSession(1_000_000))),
-                ProfileLimits.perHour(1_000_000_000L).withMaxPerSession(1_000_000));
+        Profile profile = limitingNothing();
         try (database;
                 Tide tide = database.tide().build()) {
             workload.define(tide);
@@ -78,6 +69,23 @@ final class ProfileCostBenchmark {
             return new Result(
                     database.kind().label(), queued, CLAIM, Latencies.ofNanos(without), Latencies.ofNanos(with));
         }
+    }
+
+    /**
+     * A profile for the benchmark's task type: office hours and the rest of the week, each with an hourly limit and a
+     * session budget far above what a run reaches, so it is enforced at every claim but refuses nothing.
+     */
+    static Profile limitingNothing() {
+        return Profile.forTaskType(
+                TideQueue.TYPE,
+                ZoneOffset.UTC,
+                List.of(ProfileEntry.of(
+                        "office",
+                        EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY),
+                        LocalTime.of(8, 0),
+                        LocalTime.of(18, 0),
+                        ProfileLimits.perHour(1_000_000_000L).withMaxPerSession(1_000_000))),
+                ProfileLimits.perHour(1_000_000_000L).withMaxPerSession(1_000_000));
     }
 
     /** Times {@code count} claims into {@code nanos} from {@code at}, keeping the backlog level; answers the next task. */

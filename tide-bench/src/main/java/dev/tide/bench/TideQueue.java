@@ -13,15 +13,25 @@ final class TideQueue implements QueueUnderTest {
     private final Tide tide;
     private final TideBatches batches;
     private final Workload workload;
+    private final TaskShape shape;
     private final String system;
 
     TideQueue(BenchDatabase database, TideBatches batches, Workload workload, String system)
             throws InterruptedException {
-        this.tide = database.tide().config(TideConfig.defaults()).build();
+        this(database.tide().config(TideConfig.defaults()).build(), batches, workload, TaskShape.NONE, system);
+        workload.define(tide);
+    }
+
+    /**
+     * On an engine already built, its queue defined: every task takes what {@code shape} adds to the workload's.
+     * Closing this closes {@code tide}.
+     */
+    TideQueue(Tide tide, TideBatches batches, Workload workload, TaskShape shape, String system) {
+        this.tide = tide;
         this.batches = batches;
         this.workload = workload;
+        this.shape = shape;
         this.system = system;
-        workload.define(tide);
     }
 
     @Override
@@ -39,7 +49,7 @@ final class TideQueue implements QueueUnderTest {
     @Override
     public void enqueue(int count) {
         for (int from = 0; from < count; from += batches.enqueue()) {
-            tide.enqueueAll(workload.tasks(from, Math.min(count, from + batches.enqueue())));
+            tide.enqueueAll(workload.tasks(from, Math.min(count, from + batches.enqueue()), shape));
         }
     }
 

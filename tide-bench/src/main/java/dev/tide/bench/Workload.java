@@ -43,12 +43,17 @@ record Workload(Discipline discipline, int users, Instant deadlinesFrom) {
      * in the steady state, not beside re-keying passes.
      */
     void define(Tide tide) throws InterruptedException {
-        tide.queues().define(QueueDefinition.named(QUEUE).withDiscipline(discipline));
+        define(tide, QueueDefinition.named(QUEUE).withDiscipline(discipline));
+    }
+
+    /** Defines the queue as {@code definition} says (its discipline should be this workload's), then waits as above. */
+    static void define(Tide tide, QueueDefinition definition) throws InterruptedException {
+        tide.queues().define(definition);
         Waiting.until(
                 () -> tide.queues().list().stream()
-                        .filter(q -> q.name().equals(QUEUE))
+                        .filter(q -> q.name().equals(definition.name()))
                         .noneMatch(QueueInfo::reordering),
-                "the order of queue " + QUEUE + " settled");
+                "the order of queue " + definition.name() + " settled");
     }
 
     /** A short description for reports: the discipline, and the users of a fair queue. */
@@ -57,14 +62,21 @@ record Workload(Discipline discipline, int users, Instant deadlinesFrom) {
     }
 
     List<NewTask> tasks(int from, int to) {
+        return tasks(from, to, TaskShape.NONE);
+    }
+
+    /** Tasks {@code from} .. {@code to}-1, each with what {@code shape} adds to it. */
+    List<NewTask> tasks(int from, int to, TaskShape shape) {
         List<NewTask> tasks = new ArrayList<>(to - from);
         for (int n = from; n < to; n++) {
-            tasks.add(task(n));
+            NewTask.Builder task = builder(n);
+            shape.add(n, task);
+            tasks.add(task.build());
         }
         return tasks;
     }
 
-    NewTask task(int n) {
+    private NewTask.Builder builder(int n) {
         NewTask.Builder task = NewTask.builder(TideQueue.TYPE).queue(QUEUE).payload(new TideQueue.NoopPayload(n));
         int mix = mix(n);
         switch (discipline) {
@@ -74,7 +86,7 @@ record Workload(Discipline discipline, int users, Instant deadlinesFrom) {
             case FAIR -> task.owner("user-" + n % users);
             case FIFO -> {}
         }
-        return task.build();
+        return task;
     }
 
     /** A well-spread, non-negative function of {@code n} (Fibonacci hashing). */

@@ -7,6 +7,7 @@ import dev.tide.api.json.Json;
 import dev.tide.core.testing.PostgresTestDatabase;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,6 +39,43 @@ class BenchSmokeTest {
         }
         List<String> systems = List.of(QueueSystems.TIDE, QueueSystems.CEILING);
         checkReport(run("postgresql", PostgresTestDatabase.baseUrl(), systems), "postgresql", systems);
+    }
+
+    /** The capabilities phase, which the default run leaves out: every capability against the plain queue. */
+    @Test
+    void theCapabilitiesPhaseRunsOnSqlite() throws Exception {
+        Path out = folder.resolve("capabilities.json");
+        int exit = new CommandLine(new BenchMain())
+                .execute(
+                        "--tasks=" + TASKS,
+                        "--no-warmup",
+                        "--rounds=1",
+                        "--stores=sqlite",
+                        "--phases=capabilities",
+                        "--work=" + folder.resolve("work"),
+                        "--out=" + out);
+        assertThat(exit).isZero();
+        JsonNode result =
+                Json.mapper().readTree(out.toFile()).get("capabilityCost").get(0);
+        assertThat(result.get("plain").get("drainRate").asDouble()).isPositive();
+        List<String> capabilities = new ArrayList<>();
+        for (JsonNode cost : result.get("capabilities")) {
+            String capability = cost.get("capability").asText();
+            capabilities.add(capability);
+            assertThat(cost.get("tasks").asInt()).isEqualTo(TASKS);
+            for (String side : List.of("plain", "with")) {
+                assertThat(cost.get(side).get("duplicates").asLong())
+                        .as(capability)
+                        .isZero();
+            }
+            assertThat(cost.get("enqueueRatio").asDouble()).as(capability).isPositive();
+            assertThat(cost.get("drainRatio").asDouble()).as(capability).isPositive();
+        }
+        assertThat(capabilities)
+                .containsExactlyElementsOf(Arrays.stream(Capability.values())
+                        .filter(c -> c != Capability.PLAIN)
+                        .map(Capability::label)
+                        .toList());
     }
 
     private JsonNode run(String store, String postgresUrl, List<String> systems) throws Exception {

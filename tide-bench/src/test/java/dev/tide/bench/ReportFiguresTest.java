@@ -3,9 +3,12 @@ package dev.tide.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.tide.api.Discipline;
+import dev.tide.api.json.Json;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The arithmetic behind the printed figures: percentiles, ratios to peers, shares of the ceiling, plan checks. */
@@ -54,6 +57,32 @@ class ReportFiguresTest {
         assertThat(median.drainRate()).isCloseTo(5000, within(1e-6));
         assertThat(median.duplicates()).isEqualTo(2);
         assertThat(median.roundDrainRates()).containsExactly(2000.0, 10000.0, 5000.0);
+    }
+
+    @Test
+    void aCapabilitysCostIsItsMedianRunOverThePlainMedianBesideIt() {
+        List<DrainResult> plain = List.of(
+                new DrainResult("tide plain", "sqlite", 1000, 0.1, 0.2, 0, "", null, List.of()),
+                new DrainResult("tide plain", "sqlite", 1000, 0.5, 0.1, 0, "", null, List.of()),
+                new DrainResult("tide plain", "sqlite", 1000, 0.2, 0.4, 0, "", null, List.of()));
+        List<DrainResult> with = List.of(
+                new DrainResult("tide job", "sqlite", 1000, 0.4, 0.5, 1, "", null, List.of()),
+                new DrainResult("tide job", "sqlite", 1000, 0.1, 0.25, 0, "", null, List.of()));
+        CapabilityCostResult.Cost cost = new CapabilityCostResult.Cost(
+                "job", 1000, "", CapabilityCostResult.Rates.of(plain), CapabilityCostResult.Rates.of(with));
+        assertThat(cost.plain().enqueueRate()).isCloseTo(5000, within(1e-6));
+        assertThat(cost.plain().drainRate()).isCloseTo(5000, within(1e-6));
+        assertThat(cost.with().enqueueRate()).as("the mean of the middle two").isCloseTo(6250, within(1e-6));
+        assertThat(cost.with().duplicates()).isEqualTo(1);
+        assertThat(cost.enqueueRatio()).isCloseTo(1.25, within(1e-9));
+        assertThat(cost.drainRatio()).isCloseTo(0.6, within(1e-9));
+
+        CapabilityCostResult result =
+                new CapabilityCostResult("sqlite", 1000, 3, CapabilityCostResult.Rates.of(plain), List.of(cost));
+        JsonNode report = Json.mapper().valueToTree(Map.of("capabilityCost", List.of(result)));
+        assertThat(BenchFigures.of(report))
+                .containsEntry(new BenchFigures.Key("sqlite", "tide with job, batched enqueue, % of plain"), 125.0)
+                .containsKey(new BenchFigures.Key("sqlite", "tide with job, drain, % of plain"));
     }
 
     @Test

@@ -83,8 +83,8 @@ final class CycleCommand implements Callable<Integer> {
         CycleReport report;
         try (Tide tide = target.openEngine("tide cycle")) {
             // No other process promotes due tasks or reclaims expired leases in this setting: the cycle does it first.
-            tide.runMaintenance();
-            tide.runDeadlineMonitor();
+            tide.passes().runMaintenance();
+            tide.passes().runDeadlineMonitor();
             report = tide.cycles().runOnce(client);
         }
         print(report, spec.commandLine().getOut());

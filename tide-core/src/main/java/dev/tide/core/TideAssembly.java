@@ -26,7 +26,6 @@ import dev.tide.core.engine.TypeRegistry;
 import dev.tide.core.processor.ProcessorActivity;
 import dev.tide.core.processor.ProcessorBook;
 import dev.tide.core.processor.ProcessorHost;
-import dev.tide.core.processor.Processors;
 import dev.tide.core.store.Store;
 import java.time.InstantSource;
 import java.util.List;
@@ -131,15 +130,60 @@ record TideAssembly(
         ProcessorActivity processorActivity = new ProcessorActivity();
         ProcessorHost processorHost = new ProcessorHost(
                 engine, store.processors(), clock, effective.nodeName(), processorBook, processorActivity);
-        Processors processors = new Processors(store.processors(), store.claims(), clock, processorBook, changed -> {
-            processorHost.nudge();
-            notices.wake(Set.of(changed.queue()));
-        });
+        EmbeddedProcessors processors =
+                new EmbeddedProcessors(store.processors(), store.claims(), clock, processorBook, changed -> {
+                    processorHost.nudge();
+                    notices.wake(Set.of(changed.queue()));
+                });
         EmbeddedMonitoring monitoring = new EmbeddedMonitoring(store.reporting(), store.catalog(), knownTypes);
         EmbeddedQueues queues = new EmbeddedQueues(
                 store.catalog(), clock, admin, maintenance::nudge, notices::wake, monitoring::status);
         EmbeddedProfiles profiles = new EmbeddedProfiles(store.profiles(), clock, load);
         EmbeddedIntake intake = new EmbeddedIntake(store.intake(), clock, admin);
+        TaskMeters taskMeters = new TaskMeters(deadlineSettings.meters());
+        JobTypes jobTypes = new JobTypes(store.reads());
+        Acknowledging acknowledging = new Acknowledging(
+                store.claims(),
+                store.settlements(),
+                store.reads(),
+                jobTypes,
+                clock,
+                types,
+                acks,
+                blobs,
+                taskMeters,
+                notices);
+        Claiming claiming = new Claiming(
+                store.claims(),
+                store.reads(),
+                clock,
+                effective,
+                knownTypes,
+                notices.signal(),
+                load,
+                sessions,
+                processorBook,
+                processorActivity,
+                taskMeters,
+                blobs,
+                acknowledging);
+        Producing producing = new Producing(
+                store.inserts(),
+                jobTypes,
+                clock,
+                effective,
+                types,
+                knownTypes,
+                resolver,
+                blobs,
+                taskMeters,
+                notices,
+                load,
+                claiming);
+        Inspecting inspecting =
+                new Inspecting(store.reads(), store.settlements(), clock, effective, admin, blobs, notices);
+        TypeDefinitions typeDefinitions = new TypeDefinitions(store.catalog(), clock, types, admin);
+        BackgroundPasses passes = new BackgroundPasses(maintenance, deadlines, schedules, digest, sweep, clock);
         WorkerPools pools = new WorkerPools();
         // Started in this order and stopped in reverse. The processor host starts last and stops first: its pools claim
         // through the engine, and their handlers finish (or are released) through it. The deadline monitor and
@@ -150,32 +194,25 @@ record TideAssembly(
                 store,
                 clock,
                 effective,
-                types,
-                knownTypes,
-                resolver,
-                acks,
                 notices,
-                maintenance,
-                deadlines,
-                schedules,
                 deadlineSettings.meters(),
-                new TaskMeters(deadlineSettings.meters()),
                 load,
-                sessions,
                 cycles,
-                admin,
                 accounts,
-                digest,
-                processorBook,
-                processorActivity,
-                processorHost,
-                processors,
+                producing,
+                claiming,
+                acknowledging,
+                inspecting,
+                typeDefinitions,
                 queues,
                 profiles,
+                new EmbeddedSchedules(schedules),
+                processors,
                 monitoring,
                 intake,
+                passes,
+                processorHost,
                 blobs,
-                sweep,
                 pools,
                 services,
                 ownedClock,

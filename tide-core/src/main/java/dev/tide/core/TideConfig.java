@@ -15,7 +15,7 @@ import java.util.List;
  * @param retention finished tasks are deleted this long after they finished (and finished jobs once they have no tasks
  *     left); {@code null} keeps them forever
  * @param maintenanceInterval how often the maintenance leader promotes due tasks, reclaims expired leases and prunes;
- *     {@code null} runs no maintenance thread (tests then call {@link Tide#runMaintenance()})
+ *     {@code null} runs no maintenance thread (tests then call {@link BackgroundPasses#runMaintenance()})
  * @param pollInterval how often a waiting claim looks again without being woken (the fallback for lost wake-ups)
  * @param nodeName this process's name among the nodes sharing a store; worker pools created through
  *     {@link Tide#workerPool()} are named after it, so keep it stable across restarts and distinct between processes.

@@ -2,24 +2,10 @@ package dev.tide.core;
 
 import dev.tide.core.auth.AccountBook;
 import dev.tide.core.cycle.CycleScheduler;
-import dev.tide.core.engine.AckResolver;
-import dev.tide.core.engine.AdminLog;
 import dev.tide.core.engine.BlobPayloads;
-import dev.tide.core.engine.DeadlineMonitor;
-import dev.tide.core.engine.Digest;
-import dev.tide.core.engine.KnownTypes;
 import dev.tide.core.engine.LoadSignals;
-import dev.tide.core.engine.Maintenance;
-import dev.tide.core.engine.OrphanSweep;
-import dev.tide.core.engine.ProfileSessions;
-import dev.tide.core.engine.Schedules;
 import dev.tide.core.engine.ServiceGroup;
-import dev.tide.core.engine.TaskResolver;
-import dev.tide.core.engine.TypeRegistry;
-import dev.tide.core.processor.ProcessorActivity;
-import dev.tide.core.processor.ProcessorBook;
 import dev.tide.core.processor.ProcessorHost;
-import dev.tide.core.processor.Processors;
 import dev.tide.core.store.Store;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.InstantSource;
@@ -28,7 +14,6 @@ import java.time.InstantSource;
  * An engine's collaborators as {@link TideAssembly} built them, for {@link Tide}'s constructor to keep.
  *
  * @param config the settings with the node name filled in
- * @param sweep the blob store's orphan sweep; null without a blob store
  * @param ownedClock closed after the services, before the store; null when the clock is the caller's
  * @param folderLock closed last; null when there is none
  */
@@ -36,32 +21,25 @@ record TideParts(
         Store store,
         InstantSource clock,
         TideConfig config,
-        TypeRegistry types,
-        KnownTypes knownTypes,
-        TaskResolver resolver,
-        AckResolver acks,
         ReadyNotices notices,
-        Maintenance maintenance,
-        DeadlineMonitor deadlines,
-        Schedules schedules,
         MeterRegistry meters,
-        TaskMeters taskMeters,
         LoadSignals load,
-        ProfileSessions sessions,
         CycleScheduler cycles,
-        AdminLog admin,
         AccountBook accounts,
-        Digest digest,
-        ProcessorBook processorBook,
-        ProcessorActivity processorActivity,
-        ProcessorHost processorHost,
-        Processors processors,
+        Producing producing,
+        Claiming claiming,
+        Acknowledging acknowledging,
+        Inspecting inspecting,
+        TypeDefinitions typeDefinitions,
         EmbeddedQueues queues,
         EmbeddedProfiles profiles,
+        EmbeddedSchedules schedules,
+        EmbeddedProcessors processors,
         EmbeddedMonitoring monitoring,
         EmbeddedIntake intake,
+        BackgroundPasses passes,
+        ProcessorHost processorHost,
         BlobPayloads blobs,
-        OrphanSweep sweep,
         WorkerPools pools,
         ServiceGroup services,
         AutoCloseable ownedClock,

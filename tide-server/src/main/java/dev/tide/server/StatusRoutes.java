@@ -33,7 +33,7 @@ final class StatusRoutes {
     /** 200 {@code ok} while serving; 503 {@code stopping} from the moment a stop begins, so traffic drains away. */
     private void health(Context ctx) {
         String node = queue instanceof Tide tide ? tide.config().nodeName() : null;
-        Boolean leader = queue instanceof Tide tide ? tide.isMaintenanceLeader() : null;
+        Boolean leader = queue instanceof Tide tide ? tide.passes().isMaintenanceLeader() : null;
         if (lifecycle.isStopping()) {
             ctx.status(503).json(new HttpBodies.Health("stopping", node, leader));
         } else {

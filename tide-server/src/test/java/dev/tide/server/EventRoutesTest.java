@@ -26,9 +26,11 @@ class EventRoutesTest extends HttpTestBase {
                 .deadline(START.plus(Duration.ofHours(2)))
                 .build());
         clock.set(START.plus(Duration.ofMinutes(58)));
-        assertThat(engine.runDeadlineMonitor()).isEqualTo(1);
+        assertThat(engine.passes().runDeadlineMonitor()).isEqualTo(1);
         clock.set(START.plus(Duration.ofMinutes(118)));
-        assertThat(engine.runDeadlineMonitor()).as("one violation, one warning").isEqualTo(2);
+        assertThat(engine.passes().runDeadlineMonitor())
+                .as("one violation, one warning")
+                .isEqualTo(2);
         return late;
     }
 

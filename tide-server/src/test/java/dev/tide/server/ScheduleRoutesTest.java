@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Test;
 /** The schedule routes on the wire, and {@code TideClient} implementing the schedule methods over them. */
 class ScheduleRoutesTest extends HttpTestBase {
     private static final String NIGHTLY = """
-            {"cron":"30 2 * * *","zone":"Europe/Berlin","misfire":"skip","window":"PT1H",
-             "task":{"type":"report","queue":"reports","payload":{"kind":"nightly"}}}""";
+        {"cron":"30 2 * * *","zone":"Europe/Berlin","misfire":"skip","window":"PT1H",
+         "task":{"type":"report","queue":"reports","payload":{"kind":"nightly"}}}\
+        """;
 
     @Test
     void putDefinesAScheduleNamedByThePathAndGetReadsIt() {
@@ -132,7 +133,7 @@ class ScheduleRoutesTest extends HttpTestBase {
         assertThat(resumed.nextFireAt())
                 .isEqualTo(START.plus(Duration.ofMinutes(5)).plusSeconds(20));
         clock.advance(Duration.ofSeconds(20));
-        assertThat(engine.runSchedules()).isEqualTo(1);
+        assertThat(engine.passes().runSchedules()).isEqualTo(1);
         assertThat(client.schedules().get("tick").lastFiredAt()).isEqualTo(Instant.parse("2030-01-07T09:05:20Z"));
         client.schedules().delete("tick");
         assertThatThrownBy(() -> client.schedules().get("tick")).isInstanceOf(NotFoundException.class);

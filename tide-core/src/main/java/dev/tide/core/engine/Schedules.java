@@ -29,8 +29,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Recurring schedules in this process ({@link dev.tide.api.Schedules}): checks a definition completely before it is
- * stored, and fires due schedules on a thread of its own.
+ * Recurring schedules in this process (the API's {@link dev.tide.api.Schedules} is the facade's {@code EmbeddedSchedules}
+ * over this): checks a definition completely before it is stored, and fires due schedules on a thread of its own.
  *
  * <p>Exactly one instance per firing across nodes: a pass reads a due schedule's next firing, plans what fires
  * ({@link FiringPlan}) and hands the store a compare-and-set of that next firing together with the instances, so only
@@ -41,7 +41,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The thread sleeps until the earliest next firing, at most {@code cap}, and is nudged when a schedule changes.
  */
-public final class Schedules implements dev.tide.api.Schedules, BackgroundService {
+public final class Schedules implements BackgroundService {
     private static final Logger log = LoggerFactory.getLogger(Schedules.class);
     private static final int BATCH = 100;
     private static final int MAX_UPCOMING = 1000;
@@ -80,7 +80,6 @@ public final class Schedules implements dev.tide.api.Schedules, BackgroundServic
 
     // --- administration ------------------------------------------------------------------------------------------
 
-    @Override
     public ScheduleInfo define(Schedule schedule) {
         if (schedule == null) {
             throw new InvalidRequestException("schedule", "is required");
@@ -97,18 +96,15 @@ public final class Schedules implements dev.tide.api.Schedules, BackgroundServic
         return info;
     }
 
-    @Override
     public List<ScheduleInfo> list() {
         return store.scheduleList();
     }
 
-    @Override
     public ScheduleInfo get(String name) {
         return store.scheduleGet(TaskType.requireName("name", name))
                 .orElseThrow(() -> new NotFoundException("schedule " + name));
     }
 
-    @Override
     public List<Instant> firings(String name, int count) {
         if (count < 1 || count > MAX_UPCOMING) {
             throw new InvalidRequestException("count", "must be between 1 and " + MAX_UPCOMING);
@@ -125,14 +121,12 @@ public final class Schedules implements dev.tide.api.Schedules, BackgroundServic
         return out;
     }
 
-    @Override
     public ScheduleInfo pause(String name) {
         Instant now = clock.instant();
         return store.schedulePause(TaskType.requireName("name", name), true, null, now)
                 .orElseThrow(() -> new NotFoundException("schedule " + name));
     }
 
-    @Override
     public ScheduleInfo resume(String name) {
         Schedule schedule = get(name).schedule();
         Instant now = clock.instant();
@@ -142,7 +136,6 @@ public final class Schedules implements dev.tide.api.Schedules, BackgroundServic
         return info;
     }
 
-    @Override
     public void delete(String name) {
         if (!store.scheduleDelete(TaskType.requireName("name", name), clock.instant())) {
             throw new NotFoundException("schedule " + name);

@@ -110,7 +110,7 @@ public final class Simulation {
                         work(tide, "sim-" + w, spec.workers().cycle() == null ? null : "sim-" + w + "/" + step);
                     }
                 }
-                tide.runMaintenance();
+                tide.passes().runMaintenance();
                 read(tide.profiles().status(), hours, zone);
                 if (!now.plus(spec.step())
                         .atZone(zone)

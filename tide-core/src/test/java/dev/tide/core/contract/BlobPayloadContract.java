@@ -228,7 +228,7 @@ public abstract class BlobPayloadContract {
         assertThat(afterOne.message()).contains("payload not readable", "does not match");
         // Its last attempt fails it for good, as any poison task.
         clock.advance(Duration.ofHours(1));
-        tide.runMaintenance();
+        tide.passes().runMaintenance();
         assertThat(claim(2)).isEmpty();
         TaskInfo dead = TideInternals.store(tide).reads().taskGet(changed).orElseThrow();
         assertThat(dead.outcome()).isEqualTo(Outcome.FAILED);
@@ -339,7 +339,7 @@ public abstract class BlobPayloadContract {
         String waitingKey = tide.task(waiting).blob().key();
 
         clock.advance(Duration.ofDays(2));
-        tide.runMaintenance();
+        tide.passes().runMaintenance();
         assertThatThrownBy(() -> tide.task(finished)).isInstanceOf(NotFoundException.class);
         assertThat(storedKeys()).containsExactly(waitingKey);
         assertThat(tide.task(waiting).payload()).isEqualTo(payload("waiting", 5000));
@@ -367,7 +367,7 @@ public abstract class BlobPayloadContract {
         blobs.put(fresh, utf8("{}"));
         blobs.put("notes/readme.txt", utf8("kept by someone else"));
 
-        assertThat(tide.sweepBlobs()).isEqualTo(2);
+        assertThat(tide.passes().sweepBlobs()).isEqualTo(2);
         assertThat(storedKeys())
                 .containsExactlyInAnyOrder(tide.task(stays).blob().key(), fresh, "notes/readme.txt");
         // Older than the grace period, but its task refers to it.
@@ -375,7 +375,7 @@ public abstract class BlobPayloadContract {
 
         // Maintenance sweeps too, at its interval.
         clock.advance(Duration.ofDays(2));
-        tide.runMaintenance();
+        tide.passes().runMaintenance();
         assertThat(storedKeys())
                 .containsExactlyInAnyOrder(tide.task(stays).blob().key(), "notes/readme.txt");
     }

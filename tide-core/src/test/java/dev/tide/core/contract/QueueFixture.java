@@ -21,7 +21,7 @@ public interface QueueFixture extends AutoCloseable {
 
     /** Runs one maintenance pass on the engine (promotion, lease reclaim, pruning). */
     default void maintenance() {
-        engine().runMaintenance();
+        engine().passes().runMaintenance();
     }
 
     @Override

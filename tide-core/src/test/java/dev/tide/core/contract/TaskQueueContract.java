@@ -1037,6 +1037,33 @@ public abstract class TaskQueueContract {
     }
 
     @Test
+    void tasksAddedToAJobLaterTakeItsTypeDefaultsUntilItEnds() {
+        queue.defineJobType(JobType.named("mailing").withTaskDefaults(new TaskDefaults(9, 4, null, null, null)));
+        JobCreated job = queue.createJob(
+                NewJob.builder("mailing").task(NewTask.of("mail", 1)).build());
+        long jobId = job.job().id();
+        // the second enqueue finds the job's type remembered on this node: the same defaults, and the job is still
+        // checked in the insert's transaction
+        for (int round = 0; round < 2; round++) {
+            long added = queue.enqueue(
+                            NewTask.builder("mail").payload(2).job(jobId).build())
+                    .id();
+            assertThat(queue.task(added).maxAttempts()).isEqualTo(4);
+            assertThat(queue.task(added).priority()).isEqualTo(9);
+        }
+        queue.cancelJob(jobId, "done");
+        assertThatThrownBy(() -> queue.enqueue(
+                        NewTask.builder("mail").payload(3).job(jobId).build()))
+                .isInstanceOf(ConflictException.class)
+                .hasMessageContaining("job " + jobId + " has finished");
+        assertThatThrownBy(() -> queue.enqueue(
+                        NewTask.builder("mail").payload(3).job(jobId + 1000).build()))
+                .isInstanceOfSatisfying(
+                        InvalidRequestException.class,
+                        e -> assertThat(e.field()).isEqualTo("jobId"));
+    }
+
+    @Test
     void invalidTypeDefinitionsAreRefused() {
         assertThatThrownBy(() -> queue.defineTaskType(TaskType.named("t").withMaxAttempts(0)))
                 .isInstanceOf(InvalidRequestException.class);

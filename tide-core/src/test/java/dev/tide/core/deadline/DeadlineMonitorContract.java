@@ -87,18 +87,20 @@ public abstract class DeadlineMonitorContract {
         tide.enqueue(NewTask.of("no-deadline", Map.of()));
 
         clock.set(T0.plus(Duration.ofMinutes(49)));
-        assertThat(tide.runDeadlineMonitor()).as("eleven minutes before").isZero();
+        assertThat(tide.passes().runDeadlineMonitor())
+                .as("eleven minutes before")
+                .isZero();
 
         clock.set(T0.plus(Duration.ofMinutes(50)));
-        assertThat(tide.runDeadlineMonitor()).as("at the margin").isEqualTo(1);
-        assertThat(tide.runDeadlineMonitor()).as("once").isZero();
+        assertThat(tide.passes().runDeadlineMonitor()).as("at the margin").isEqualTo(1);
+        assertThat(tide.passes().runDeadlineMonitor()).as("once").isZero();
         clock.set(T0.plus(Duration.ofMinutes(59)));
-        assertThat(tide.runDeadlineMonitor()).isZero();
+        assertThat(tide.passes().runDeadlineMonitor()).isZero();
 
         clock.set(T0.plus(Duration.ofHours(1)));
-        assertThat(tide.runDeadlineMonitor()).as("at the deadline").isEqualTo(1);
+        assertThat(tide.passes().runDeadlineMonitor()).as("at the deadline").isEqualTo(1);
         clock.set(T0.plus(Duration.ofHours(5)));
-        assertThat(tide.runDeadlineMonitor()).as("once").isZero();
+        assertThat(tide.passes().runDeadlineMonitor()).as("once").isZero();
 
         assertThat(heard)
                 .extracting(DeadlineNotice::kind)
@@ -139,8 +141,8 @@ public abstract class DeadlineMonitorContract {
         tide.enqueue(dueIn(Duration.ofHours(1)));
 
         clock.set(T0.plus(Duration.ofHours(2)));
-        assertThat(tide.runDeadlineMonitor()).isEqualTo(1);
-        assertThat(tide.runDeadlineMonitor()).isZero();
+        assertThat(tide.passes().runDeadlineMonitor()).isEqualTo(1);
+        assertThat(tide.passes().runDeadlineMonitor()).isZero();
 
         assertThat(heard).extracting(DeadlineNotice::kind).containsExactly(DeadlineNotice.Kind.VIOLATION);
         assertThat(count("tide.deadline.warnings", "default")).isZero();
@@ -155,12 +157,14 @@ public abstract class DeadlineMonitorContract {
         List<LeasedTask> first = tide.claim(ClaimRequest.of("default", "w", 1));
         tide.ack(Ack.succeed(first.get(0).lease()));
         clock.set(T0.plus(Duration.ofMinutes(55)));
-        assertThat(tide.runDeadlineMonitor()).as("the unfinished one's warning").isEqualTo(1);
+        assertThat(tide.passes().runDeadlineMonitor())
+                .as("the unfinished one's warning")
+                .isEqualTo(1);
 
         List<LeasedTask> second = tide.claim(ClaimRequest.of("default", "w", 1));
         tide.ack(Ack.succeed(second.get(0).lease()));
         clock.set(T0.plus(Duration.ofHours(3)));
-        assertThat(tide.runDeadlineMonitor())
+        assertThat(tide.passes().runDeadlineMonitor())
                 .as("finished after its warning, before its deadline")
                 .isZero();
 
@@ -175,17 +179,21 @@ public abstract class DeadlineMonitorContract {
         Tide first = open();
         first.enqueue(dueIn(Duration.ofHours(1)));
         clock.set(T0.plus(Duration.ofMinutes(55)));
-        assertThat(first.runDeadlineMonitor()).isEqualTo(1);
+        assertThat(first.passes().runDeadlineMonitor()).isEqualTo(1);
         first.close();
 
         Tide second = open();
-        assertThat(second.runDeadlineMonitor()).as("the warning is remembered").isZero();
+        assertThat(second.passes().runDeadlineMonitor())
+                .as("the warning is remembered")
+                .isZero();
         clock.set(T0.plus(Duration.ofHours(2)));
-        assertThat(second.runDeadlineMonitor()).isEqualTo(1);
+        assertThat(second.passes().runDeadlineMonitor()).isEqualTo(1);
         second.close();
 
         Tide third = open();
-        assertThat(third.runDeadlineMonitor()).as("so is the violation").isZero();
+        assertThat(third.passes().runDeadlineMonitor())
+                .as("so is the violation")
+                .isZero();
         assertThat(heard)
                 .extracting(DeadlineNotice::kind)
                 .containsExactly(DeadlineNotice.Kind.WARNING, DeadlineNotice.Kind.VIOLATION);
@@ -206,7 +214,7 @@ public abstract class DeadlineMonitorContract {
         long taskId = tide.tasks(TaskQuery.all().withJob(jobId)).items().get(0).id();
 
         clock.set(T0.plus(Duration.ofMinutes(55)));
-        assertThat(tide.runDeadlineMonitor()).as("the job's warning").isEqualTo(1);
+        assertThat(tide.passes().runDeadlineMonitor()).as("the job's warning").isEqualTo(1);
         assertThat(alerts(tide)).hasSize(2).allSatisfy(a -> {
             assertThat(a.event()).isEqualTo("deadline.warning");
             assertThat(a.notice().aboutJob()).isTrue();
@@ -219,7 +227,7 @@ public abstract class DeadlineMonitorContract {
                 .containsExactlyInAnyOrder("ops", "boss");
 
         clock.set(T0.plus(Duration.ofMinutes(115)));
-        assertThat(tide.runDeadlineMonitor())
+        assertThat(tide.passes().runDeadlineMonitor())
                 .as("the job's violation and the task's warning")
                 .isEqualTo(2);
         assertThat(alerts(tide))
@@ -254,7 +262,7 @@ public abstract class DeadlineMonitorContract {
         tide.ack(Ack.succeed(task.lease()));
 
         clock.set(T0.plus(Duration.ofHours(2)));
-        assertThat(tide.runDeadlineMonitor()).isZero();
+        assertThat(tide.passes().runDeadlineMonitor()).isZero();
         assertThat(heard).isEmpty();
         assertThat(tide.monitoring().events(EventQuery.recent()))
                 .as("the job's type defined and its end, no notice")
@@ -271,12 +279,12 @@ public abstract class DeadlineMonitorContract {
         Tide tide = open(TideConfig.defaults().withMaintenanceInterval(null).withEventRetention(Duration.ofDays(7)));
         tide.enqueue(dueIn(Duration.ofHours(1)));
         clock.set(T0.plus(Duration.ofHours(2)));
-        tide.runDeadlineMonitor();
+        tide.passes().runDeadlineMonitor();
         tide.enqueue(dueIn(Duration.ofDays(7).plusHours(3)));
 
         clock.set(T0.plus(Duration.ofDays(7).plusHours(3)));
-        tide.runDeadlineMonitor();
-        tide.runMaintenance();
+        tide.passes().runDeadlineMonitor();
+        tide.passes().runMaintenance();
 
         assertThat(tide.monitoring().events(EventQuery.recent()))
                 .as("the first violation is more than 7 days old")

@@ -99,10 +99,10 @@ public abstract class ScheduleContract {
         assertThat(defined.schedule().misfire()).isEqualTo(Misfire.ONCE);
 
         clock.set(at("2026-01-06T07:59:59Z"));
-        assertThat(tide.runSchedules()).isZero();
+        assertThat(tide.passes().runSchedules()).isZero();
         clock.set(at("2026-01-06T08:00:00Z"));
-        assertThat(tide.runSchedules()).isEqualTo(1);
-        assertThat(tide.runSchedules()).as("once").isZero();
+        assertThat(tide.passes().runSchedules()).isEqualTo(1);
+        assertThat(tide.passes().runSchedules()).as("once").isZero();
 
         TaskInfo task = tasks(tide).get(0);
         assertThat(task.type()).isEqualTo("report");
@@ -130,7 +130,7 @@ public abstract class ScheduleContract {
 
         for (Instant firing : tide.schedules().firings("night", 3)) {
             clock.set(firing.plusSeconds(5));
-            assertThat(tide.runSchedules()).isEqualTo(1);
+            assertThat(tide.passes().runSchedules()).isEqualTo(1);
         }
         assertThat(runAts(tide))
                 .containsExactly(at("2026-03-28T01:30:00Z"), at("2026-03-29T01:30:00Z"), at("2026-03-30T00:30:00Z"));
@@ -151,7 +151,7 @@ public abstract class ScheduleContract {
     @Test
     void skipFiresNoneOfTheMissedFirings() {
         Tide tide = missedFourHours(Misfire.SKIP);
-        assertThat(tide.runSchedules()).isZero();
+        assertThat(tide.passes().runSchedules()).isZero();
         assertThat(tasks(tide)).isEmpty();
         assertThat(tide.schedules().get("hourly").nextFireAt()).isEqualTo(at("2026-01-05T14:00:00Z"));
         assertThat(missedEvents(tide))
@@ -161,13 +161,13 @@ public abstract class ScheduleContract {
                         .contains("\"from\":\"2026-01-05T10:00:00Z\"", "\"to\":\"2026-01-05T13:00:00Z\""));
 
         clock.set(at("2026-01-05T14:00:20Z"));
-        assertThat(tide.runSchedules()).as("within the grace").isEqualTo(1);
+        assertThat(tide.passes().runSchedules()).as("within the grace").isEqualTo(1);
     }
 
     @Test
     void onceFiresOneInstanceForTheLatestMissedFiring() {
         Tide tide = missedFourHours(Misfire.ONCE);
-        assertThat(tide.runSchedules()).isEqualTo(1);
+        assertThat(tide.passes().runSchedules()).isEqualTo(1);
         assertThat(runAts(tide)).containsExactly(at("2026-01-05T13:00:00Z"));
         assertThat(tide.schedules().get("hourly").nextFireAt()).isEqualTo(at("2026-01-05T14:00:00Z"));
         assertThat(missedEvents(tide))
@@ -179,7 +179,7 @@ public abstract class ScheduleContract {
     @Test
     void allFiresEveryMissedFiring() {
         Tide tide = missedFourHours(Misfire.ALL);
-        assertThat(tide.runSchedules()).isEqualTo(4);
+        assertThat(tide.passes().runSchedules()).isEqualTo(4);
         assertThat(runAts(tide))
                 .containsExactly(
                         at("2026-01-05T10:00:00Z"),
@@ -194,7 +194,7 @@ public abstract class ScheduleContract {
         Tide tide = open();
         tide.schedules().define(Schedule.of("minutely", "* * * * *", report()).withMisfire(Misfire.ALL, null));
         clock.set(T0.plus(Duration.ofHours(5))); // 300 firings
-        assertThat(tide.runSchedules()).isEqualTo(Schedule.MAX_FIRINGS_PER_CATCH_UP);
+        assertThat(tide.passes().runSchedules()).isEqualTo(Schedule.MAX_FIRINGS_PER_CATCH_UP);
         List<Instant> fired = runAts(tide);
         assertThat(fired.get(fired.size() - 1)).isEqualTo(T0.plus(Duration.ofHours(5)));
         assertThat(fired.get(0)).isEqualTo(T0.plus(Duration.ofHours(5)).minus(Duration.ofMinutes(99)));
@@ -211,7 +211,7 @@ public abstract class ScheduleContract {
                 .define(Schedule.of("fast", "*/10 * * * * *", report())
                         .withMisfire(Misfire.SKIP, Duration.ofSeconds(30)));
         clock.set(T0.plusSeconds(65)); // 09:00:10 ... 09:01:00; within 30 seconds: 09:00:40, 50 and 09:01:00
-        assertThat(tide.runSchedules()).isEqualTo(3);
+        assertThat(tide.passes().runSchedules()).isEqualTo(3);
         assertThat(runAts(tide)).containsExactly(T0.plusSeconds(40), T0.plusSeconds(50), T0.plusSeconds(60));
         assertThat(missedEvents(tide))
                 .singleElement()
@@ -228,15 +228,15 @@ public abstract class ScheduleContract {
         assertThat(paused.nextFireAt()).isEqualTo(at("2026-01-05T10:00:00Z"));
 
         clock.set(at("2026-01-05T12:30:00Z"));
-        assertThat(tide.runSchedules()).isZero();
+        assertThat(tide.passes().runSchedules()).isZero();
         ScheduleInfo resumed = tide.schedules().resume("hourly");
         assertThat(resumed.paused()).isFalse();
         assertThat(resumed.nextFireAt())
                 .as("firings while paused are not missed")
                 .isEqualTo(at("2026-01-05T13:00:00Z"));
-        assertThat(tide.runSchedules()).isZero();
+        assertThat(tide.passes().runSchedules()).isZero();
         clock.set(at("2026-01-05T13:00:00Z"));
-        assertThat(tide.runSchedules()).isEqualTo(1);
+        assertThat(tide.passes().runSchedules()).isEqualTo(1);
 
         assertThat(tide.monitoring().events(EventQuery.recent()))
                 .extracting(TideEvent::kind)
@@ -274,7 +274,7 @@ public abstract class ScheduleContract {
                         .withWindow(Duration.ofMinutes(10))
                         .withExpireAfter(Duration.ofMinutes(20)));
         clock.set(at("2026-01-05T10:00:00Z")); // 09:15 ... 10:00; 09:15 and 09:30 would be born expired
-        assertThat(tide.runSchedules()).isEqualTo(2);
+        assertThat(tide.passes().runSchedules()).isEqualTo(2);
         List<TaskInfo> fired = tasks(tide);
         assertThat(fired)
                 .extracting(TaskInfo::runAt)
@@ -361,10 +361,10 @@ public abstract class ScheduleContract {
         Tide tide = open();
         tide.schedules().define(Schedule.of("d", "0 * * * *", report()));
         clock.set(at("2026-01-05T10:00:00Z"));
-        tide.runSchedules();
+        tide.passes().runSchedules();
         tide.schedules().delete("d");
         clock.set(at("2026-01-05T11:00:00Z"));
-        assertThat(tide.runSchedules()).isZero();
+        assertThat(tide.passes().runSchedules()).isZero();
         assertThat(tasks(tide)).hasSize(1);
         assertThat(tide.monitoring().events(EventQuery.recent()))
                 .extracting(TideEvent::kind)
@@ -383,15 +383,18 @@ public abstract class ScheduleContract {
         try {
             for (int i = 0; i < seconds; i++) {
                 clock.advance(Duration.ofSeconds(1));
-                List<Callable<Integer>> passes =
-                        List.of(a::fireDueSchedules, b::fireDueSchedules, a::fireDueSchedules, b::fireDueSchedules);
+                List<Callable<Integer>> passes = List.of(
+                        a.passes()::fireDueSchedules,
+                        b.passes()::fireDueSchedules,
+                        a.passes()::fireDueSchedules,
+                        b.passes()::fireDueSchedules);
                 int fired = 0;
                 for (Future<Integer> f : pool.invokeAll(passes, 30, TimeUnit.SECONDS)) {
                     fired += f.get();
                 }
                 assertThat(fired).as("second " + i).isEqualTo(1);
                 if (ThreadLocalRandom.current().nextInt(4) == 0) {
-                    assertThat(b.fireDueSchedules()).as("run again").isZero();
+                    assertThat(b.passes().fireDueSchedules()).as("run again").isZero();
                 }
             }
         } finally {

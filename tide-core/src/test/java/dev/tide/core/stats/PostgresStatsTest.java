@@ -48,7 +48,7 @@ class PostgresStatsTest extends StatsContract {
                 .withDigest(Duration.ofHours(1), List.of("ops@example.org"));
         Tide a = open(config.withNodeName("a"));
         Tide b = open(config.withNodeName("b"));
-        a.runDigest();
+        a.passes().runDigest();
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
             int periods = 10;
@@ -59,7 +59,7 @@ class PostgresStatsTest extends StatsContract {
                 for (Tide node : List.of(a, b, a, b)) {
                     Callable<Optional<Long>> race = () -> {
                         start.await();
-                        return node.runDigest();
+                        return node.passes().runDigest();
                     };
                     tries.add(pool.submit(race));
                 }

@@ -101,7 +101,7 @@ public abstract class StatsContract {
         tide.ack(Ack.builder(tide.leases("w").get(0).lease()).release()); // gives its attempt back: 0 units, no retry
 
         clock.set(Instant.parse("2030-01-07T11:31:00Z"));
-        tide.runMaintenance();
+        tide.passes().runMaintenance();
 
         assertThat(hours(tide))
                 .containsExactly(
@@ -121,7 +121,7 @@ public abstract class StatsContract {
         tide.claim(ClaimRequest.of("default", "w", 1).withLease(Duration.ofMinutes(1)));
 
         clock.set(Instant.parse("2030-01-07T11:05:00Z"));
-        tide.runMaintenance();
+        tide.passes().runMaintenance();
 
         assertThat(hours(tide))
                 .containsExactly(
@@ -169,7 +169,7 @@ public abstract class StatsContract {
         tide.ack(Ack.succeed(claimed.get(0).lease()));
         tide.ack(claimed.get(1).ack().message("bounced").fail());
         clock.set(T0.plus(Duration.ofMinutes(1)));
-        tide.runMaintenance();
+        tide.passes().runMaintenance();
 
         List<TideEvent> events = tide.monitoring().events(EventQuery.recent());
         assertThat(events)
@@ -242,14 +242,14 @@ public abstract class StatsContract {
         tide.queues().suspend("default"); // an event a day later
 
         clock.set(T0.plus(Duration.ofDays(2)).plusSeconds(1));
-        tide.runMaintenance();
+        tide.passes().runMaintenance();
         assertThat(tide.monitoring().events(EventQuery.recent()))
                 .extracting(TideEvent::kind)
                 .containsExactly(TideEvent.SUSPENDED);
         assertThat(hours(tide)).hasSize(1);
 
         clock.set(HOUR_10.plus(Duration.ofDays(5)).plus(Duration.ofHours(1)).plusSeconds(1));
-        tide.runMaintenance();
+        tide.passes().runMaintenance();
         assertThat(hours(tide)).isEmpty();
         assertThat(tide.monitoring().events(EventQuery.recent())).isEmpty();
     }
@@ -260,7 +260,9 @@ public abstract class StatsContract {
                 .withMaintenanceInterval(null)
                 .withDigest(Duration.ofDays(1), List.of("ops@example.org"));
         Tide tide = open(config);
-        assertThat(tide.runDigest()).as("the first pass starts the count").isEmpty();
+        assertThat(tide.passes().runDigest())
+                .as("the first pass starts the count")
+                .isEmpty();
 
         tide.enqueueAll(List.of(NewTask.of("email", Map.of()), NewTask.of("email", Map.of())));
         List<LeasedTask> claimed = claim(tide, 2);
@@ -268,12 +270,12 @@ public abstract class StatsContract {
         clock.set(T0.plus(Duration.ofHours(2)));
         tide.ack(claimed.get(1).ack().message("second failure").fail());
         tide.queues().suspend("mail");
-        assertThat(tide.runDigest()).as("the day is not over").isEmpty();
+        assertThat(tide.passes().runDigest()).as("the day is not over").isEmpty();
 
         clock.set(Instant.parse("2030-01-08T00:00:30Z"));
-        tide.runMaintenance(); // maintenance sends it
+        tide.passes().runMaintenance(); // maintenance sends it
         clock.set(Instant.parse("2030-01-08T12:00:00Z"));
-        assertThat(tide.runDigest()).as("once per period").isEmpty();
+        assertThat(tide.passes().runDigest()).as("once per period").isEmpty();
 
         List<TaskInfo> digests =
                 tide.tasks(TaskQuery.all().withType("tide.notification")).items();
@@ -301,15 +303,15 @@ public abstract class StatsContract {
                 .hasSize(1);
 
         clock.set(Instant.parse("2030-01-09T00:00:01Z"));
-        assertThat(tide.runDigest()).as("the next day's").isPresent();
+        assertThat(tide.passes().runDigest()).as("the next day's").isPresent();
     }
 
     @Test
     void noDigestWithoutRecipients() {
         Tide tide = open();
-        tide.runDigest();
+        tide.passes().runDigest();
         clock.set(T0.plus(Duration.ofDays(3)));
-        assertThat(tide.runDigest()).isEmpty();
+        assertThat(tide.passes().runDigest()).isEmpty();
         assertThat(tide.tasks(TaskQuery.all()).items()).isEmpty();
     }
 

@@ -24,7 +24,7 @@ final class ServerAdmin implements ServerAdminMXBean {
 
     @Override
     public boolean isMaintenanceLeader() {
-        return tide.isMaintenanceLeader();
+        return tide.passes().isMaintenanceLeader();
     }
 
     @Override

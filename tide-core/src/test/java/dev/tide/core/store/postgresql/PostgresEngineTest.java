@@ -178,10 +178,10 @@ class PostgresEngineTest {
         assertThat(waiting.message()).isEqualTo("boom 1");
 
         clock.advance(Duration.ofSeconds(29));
-        tide.runMaintenance();
+        tide.passes().runMaintenance();
         assertThat(tide.claim(ClaimRequest.of("default", "w", 1))).isEmpty();
         clock.advance(Duration.ofSeconds(1));
-        assertThat(tide.runMaintenance()).isTrue();
+        assertThat(tide.passes().runMaintenance()).isTrue();
 
         LeasedTask second = tide.claim(ClaimRequest.of("default", "w", 1)).get(0);
         assertThat(second.task().attempts()).isEqualTo(2);
@@ -204,7 +204,7 @@ class PostgresEngineTest {
         assertThat(held.lease().expiresAt()).isEqualTo(T0.plusSeconds(10));
 
         clock.advance(Duration.ofSeconds(10));
-        tide.runMaintenance();
+        tide.passes().runMaintenance();
         TaskInfo reclaimed = tide.task(id);
         assertThat(reclaimed.state()).isEqualTo(TaskState.READY);
         assertThat(reclaimed.message()).startsWith("lease expired");

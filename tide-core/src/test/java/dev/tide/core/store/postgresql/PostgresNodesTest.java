@@ -67,26 +67,26 @@ class PostgresNodesTest {
     void leadershipMovesWhenTheLeaderClosesOrLosesItsSession() throws Exception {
         Tide first = node("first");
         try (Tide second = node("second")) {
-            assertThat(first.runMaintenance()).isTrue();
-            assertThat(first.runMaintenance()).as("keeps leading").isTrue();
-            assertThat(second.runMaintenance()).isFalse();
+            assertThat(first.passes().runMaintenance()).isTrue();
+            assertThat(first.passes().runMaintenance()).as("keeps leading").isTrue();
+            assertThat(second.passes().runMaintenance()).isFalse();
 
             first.close();
-            assertThat(second.runMaintenance()).isTrue();
+            assertThat(second.passes().runMaintenance()).isTrue();
 
             try (Tide third = node("third")) {
-                assertThat(third.runMaintenance()).isFalse();
+                assertThat(third.passes().runMaintenance()).isFalse();
                 // The leader's process "dies": its session ends without a word to the node.
                 assertThat(terminate("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted"
                                 + " AND classid = 1953064038 AND objid = hashtext('" + db.schema() + "')::oid"))
                         .isEqualTo(1);
-                awaitTrue(third::runMaintenance, Duration.ofSeconds(10));
-                assertThat(second.runMaintenance())
+                awaitTrue(third.passes()::runMaintenance, Duration.ofSeconds(10));
+                assertThat(second.passes().runMaintenance())
                         .as("learns it lost the lock")
                         .isFalse();
-                assertThat(third.runMaintenance()).isTrue();
+                assertThat(third.passes().runMaintenance()).isTrue();
             }
-            assertThat(second.runMaintenance())
+            assertThat(second.passes().runMaintenance())
                     .as("wins again on a new session")
                     .isTrue();
         } finally {

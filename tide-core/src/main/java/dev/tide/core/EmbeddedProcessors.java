@@ -1,4 +1,4 @@
-package dev.tide.core.processor;
+package dev.tide.core;
 
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.LeasedTask;
@@ -7,7 +7,9 @@ import dev.tide.api.ProcessorDefinition;
 import dev.tide.api.ProcessorInfo;
 import dev.tide.api.ProcessorKind;
 import dev.tide.api.ProcessorRun;
+import dev.tide.api.Processors;
 import dev.tide.api.TaskType;
+import dev.tide.core.processor.ProcessorBook;
 import dev.tide.core.store.ProcessorStore;
 import dev.tide.core.store.TaskClaims;
 import java.time.Duration;
@@ -18,13 +20,13 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * The administrators' operations on processors: each change is stored and logged with its actor (by the store, in
+ * {@link Processors} in this process, the administrators' operations on processors: each change is stored and logged with its actor (by the store, in
  * the same transaction), then this node's copy is dropped and its host nudged, so the change applies here at once; the
  * other nodes' hosts read it on their next pass.
  */
-public final class Processors implements dev.tide.api.Processors {
+final class EmbeddedProcessors implements Processors {
     /** A node's report older than this is shown {@link ProcessorRun.State#SILENT}: nodes report every few seconds. */
-    public static final Duration SILENT_AFTER = Duration.ofSeconds(30);
+    static final Duration SILENT_AFTER = Duration.ofSeconds(30);
 
     private final ProcessorStore store;
     private final TaskClaims leases;
@@ -33,7 +35,7 @@ public final class Processors implements dev.tide.api.Processors {
     private final Consumer<ProcessorDefinition> changed;
 
     /** @param changed told after each change, with the processor's definition (to wake its queue's claims) */
-    public Processors(
+    EmbeddedProcessors(
             ProcessorStore store,
             TaskClaims leases,
             InstantSource clock,
