@@ -46,7 +46,8 @@ class PostgresSuite extends EngineContracts {
 
     @Override
     protected void assertSmartQueueLookupsReadTheirIndexes() {
-        try (var fixture = fixtures.open(InstantSource.system(), TideConfig.defaults().withMaintenanceInterval(null))) {
+        try (var fixture =
+                fixtures.open(InstantSource.system(), TideConfig.defaults().withMaintenanceInterval(null))) {
             PostgresStore store = (PostgresStore) fixture.engine().store();
             for (String statement : List.of("coalescing_pending", "pending_count_key")) {
                 assertThat(String.join("\n", store.explain(statement)))

@@ -45,8 +45,8 @@ class SqliteSuite extends EngineContracts {
             for (String statement : List.of("coalescing_pending", "pending_count_key")) {
                 assertThat(store.explain(statement))
                         .as(statement)
-                        .anyMatch(step -> step.contains("USING INDEX tide_tasks_coalescing (queue=? AND owner=? AND"
-                                + " coalescing_key=?)"))
+                        .anyMatch(step -> step.contains(
+                                "USING INDEX tide_tasks_coalescing (queue=? AND owner=? AND" + " coalescing_key=?)"))
                         .noneMatch(step -> step.contains("TEMP B-TREE"));
             }
             assertThat(store.explain("pending_count_queue"))
