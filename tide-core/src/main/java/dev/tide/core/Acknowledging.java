@@ -90,9 +90,7 @@ final class Acknowledging {
                 .toList();
         Map<Long, TaskInfo> current = new HashMap<>();
         reads.taskGetMany(retried).forEach(t -> current.put(t.id(), t));
-        Map<Long, String> jobTypesOfBatch = new HashMap<>();
-        List<Settlement> settlements = acks.resolve(
-                list, current, (id, field) -> jobTypesOfBatch.computeIfAbsent(id, j -> jobTypes.of(j, field)), now);
+        List<Settlement> settlements = acks.resolve(list, current, jobTypes::of, now);
         List<TaskRow> produced = new ArrayList<>();
         settlements.forEach(s -> produced.addAll(s.enqueue()));
         SettleBatch batch = blobs.inserting(produced, () -> taskSettlements.taskSettleMany(settlements, now));

@@ -28,7 +28,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -88,13 +87,10 @@ final class Producing {
         }
         long started = System.nanoTime();
         Instant now = clock.instant();
-        Map<Long, String> jobTypesOfBatch = new HashMap<>();
         List<TaskRow> rows = resolver.resolveAll(
                 tasks,
                 i -> tasks.size() == 1 ? "" : "tasks[" + i + "].",
-                (t, field) -> t.jobId() == null
-                        ? null
-                        : jobTypesOfBatch.computeIfAbsent(t.jobId(), id -> jobTypes.of(id, field)),
+                (t, field) -> t.jobId() == null ? null : jobTypes.of(t.jobId(), field),
                 null,
                 now);
         InsertBatch batch = blobs.inserting(rows, () -> inserts.taskInsertMany(rows));

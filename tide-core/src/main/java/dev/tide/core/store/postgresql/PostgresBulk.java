@@ -30,104 +30,22 @@ import java.util.Map;
 final class PostgresBulk {
     private PostgresBulk() {}
 
-    /** Inserts the rows; their ids in order, null where the idempotency key was taken. */
+    /**
+     * Inserts the rows; their ids in order, null where the idempotency key was taken. Rows that use no capability's
+     * column ({@link PlainRows}) bind only the arrays of the columns every task has, and keep the others' defaults.
+     */
     static List<Long> insertTasks(Tx tx, List<TaskRow> rows, List<Placement> placements) throws SQLException {
-        if (PlainRows.all(rows, placements)) {
-            return insertPlain(tx, rows, placements);
+        boolean plain = PlainRows.all(rows, placements);
+        Statement st = tx.prepare(plain ? "task_insert_plain" : "task_insert_many");
+        bindEveryTasksColumns(st, rows, placements);
+        if (!plain) {
+            bindCapabilityColumns(st, rows, placements);
         }
-        int n = rows.size();
-        String[] queues = new String[n];
-        String[] types = new String[n];
-        Long[] jobIds = new Long[n];
-        String[] owners = new String[n];
-        String[] payloads = new String[n];
-        String[] blobStores = new String[n];
-        String[] blobKeys = new String[n];
-        String[] blobSha256s = new String[n];
-        Integer[] priorities = new Integer[n];
-        Double[] weights = new Double[n];
-        byte[][] dispatchKeys = new byte[n][];
-        Integer[] fair = new Integer[n];
-        Integer[] payloadBytes = new Integer[n];
-        Long[] runAts = new Long[n];
-        Long[] deadlines = new Long[n];
-        String[] states = new String[n];
-        Integer[] maxAttempts = new Integer[n];
-        Long[] leaseMillis = new Long[n];
-        String[] idempotencyKeys = new String[n];
-        Long[] createdAts = new Long[n];
-        Long[] expiresAts = new Long[n];
-        Integer[] runAnyways = new Integer[n];
-        String[] coalescingKeys = new String[n];
-        Integer[] boundeds = new Integer[n];
-        String[] jobTypes = new String[n];
-        Integer[] units = new Integer[n];
-        Integer[] divisibles = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            TaskRow row = rows.get(i);
-            queues[i] = row.queue();
-            types[i] = row.type();
-            jobIds[i] = row.jobId();
-            owners[i] = row.owner();
-            payloads[i] = row.storedPayload();
-            if (row.blob() != null) {
-                blobStores[i] = row.blob().store();
-                blobKeys[i] = row.blob().key();
-                blobSha256s[i] = row.blob().sha256();
-            }
-            priorities[i] = row.priority();
-            weights[i] = row.weight();
-            dispatchKeys[i] = placements.get(i).key();
-            fair[i] = placements.get(i).fair() ? 1 : 0;
-            payloadBytes[i] = row.payloadBytes();
-            runAts[i] = millis(row.runAt());
-            deadlines[i] = millis(row.deadline());
-            states[i] = row.initialState().wireName();
-            maxAttempts[i] = row.maxAttempts();
-            leaseMillis[i] = row.leaseMillis();
-            idempotencyKeys[i] = row.idempotencyKey();
-            createdAts[i] = millis(row.createdAt());
-            expiresAts[i] = millis(row.expiresAt());
-            runAnyways[i] = row.dependencies().runAnyway() ? 1 : 0;
-            coalescingKeys[i] = row.coalescingKey();
-            boundeds[i] = placements.get(i).bounded() ? 1 : 0;
-            jobTypes[i] = row.jobType();
-            units[i] = row.units();
-            divisibles[i] = row.divisible() ? 1 : 0;
-        }
-        Statement st = tx.prepare("task_insert_many")
-                .setArray("queues", "text", queues)
-                .setArray("types", "text", types)
-                .setArray("job_ids", "int8", jobIds)
-                .setArray("owners", "text", owners)
-                .setArray("payloads", "text", payloads)
-                .setArray("priorities", "int4", priorities)
-                .setArray("weights", "float8", weights)
-                .setArray("dispatch_keys", "bytea", dispatchKeys)
-                .setArray("fairs", "int2", fair)
-                .setArray("payload_bytes", "int4", payloadBytes)
-                .setArray("run_ats", "int8", runAts)
-                .setArray("deadlines", "int8", deadlines)
-                .setArray("states", "text", states)
-                .setArray("max_attempts", "int4", maxAttempts)
-                .setArray("lease_mss", "int8", leaseMillis)
-                .setArray("idempotency_keys", "text", idempotencyKeys)
-                .setArray("created_ats", "int8", createdAts)
-                .setArray("expires_ats", "int8", expiresAts)
-                .setArray("run_anyways", "int2", runAnyways)
-                .setArray("coalescing_keys", "text", coalescingKeys)
-                .setArray("boundeds", "int2", boundeds)
-                .setArray("job_types", "text", jobTypes)
-                .setArray("unitss", "int4", units)
-                .setArray("divisibles", "int2", divisibles)
-                .setArray("blob_stores", "text", blobStores)
-                .setArray("blob_keys", "text", blobKeys)
-                .setArray("blob_sha256s", "text", blobSha256s);
-        return insertedIds(st, n);
+        return insertedIds(st, rows.size());
     }
 
-    /** Rows that use no capability's column ({@link PlainRows}): a dozen arrays rather than twenty-seven. */
-    private static List<Long> insertPlain(Tx tx, List<TaskRow> rows, List<Placement> placements) throws SQLException {
+    private static void bindEveryTasksColumns(Statement st, List<TaskRow> rows, List<Placement> placements)
+            throws SQLException {
         int n = rows.size();
         String[] queues = new String[n];
         String[] types = new String[n];
@@ -156,8 +74,7 @@ final class PostgresBulk {
             leaseMillis[i] = row.leaseMillis();
             createdAts[i] = millis(row.createdAt());
         }
-        Statement st = tx.prepare("task_insert_plain")
-                .setArray("queues", "text", queues)
+        st.setArray("queues", "text", queues)
                 .setArray("types", "text", types)
                 .setArray("owners", "text", owners)
                 .setArray("payloads", "text", payloads)
@@ -169,7 +86,62 @@ final class PostgresBulk {
                 .setArray("max_attempts", "int4", maxAttempts)
                 .setArray("lease_mss", "int8", leaseMillis)
                 .setArray("created_ats", "int8", createdAts);
-        return insertedIds(st, n);
+    }
+
+    /** The columns the capabilities added to a task (job, blob, weight, fairness, deadline, keys, units...). */
+    private static void bindCapabilityColumns(Statement st, List<TaskRow> rows, List<Placement> placements)
+            throws SQLException {
+        int n = rows.size();
+        Long[] jobIds = new Long[n];
+        String[] blobStores = new String[n];
+        String[] blobKeys = new String[n];
+        String[] blobSha256s = new String[n];
+        Double[] weights = new Double[n];
+        Integer[] fair = new Integer[n];
+        Long[] deadlines = new Long[n];
+        String[] idempotencyKeys = new String[n];
+        Long[] expiresAts = new Long[n];
+        Integer[] runAnyways = new Integer[n];
+        String[] coalescingKeys = new String[n];
+        Integer[] boundeds = new Integer[n];
+        String[] jobTypes = new String[n];
+        Integer[] units = new Integer[n];
+        Integer[] divisibles = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            TaskRow row = rows.get(i);
+            jobIds[i] = row.jobId();
+            if (row.blob() != null) {
+                blobStores[i] = row.blob().store();
+                blobKeys[i] = row.blob().key();
+                blobSha256s[i] = row.blob().sha256();
+            }
+            weights[i] = row.weight();
+            fair[i] = placements.get(i).fair() ? 1 : 0;
+            deadlines[i] = millis(row.deadline());
+            idempotencyKeys[i] = row.idempotencyKey();
+            expiresAts[i] = millis(row.expiresAt());
+            runAnyways[i] = row.dependencies().runAnyway() ? 1 : 0;
+            coalescingKeys[i] = row.coalescingKey();
+            boundeds[i] = placements.get(i).bounded() ? 1 : 0;
+            jobTypes[i] = row.jobType();
+            units[i] = row.units();
+            divisibles[i] = row.divisible() ? 1 : 0;
+        }
+        st.setArray("job_ids", "int8", jobIds)
+                .setArray("blob_stores", "text", blobStores)
+                .setArray("blob_keys", "text", blobKeys)
+                .setArray("blob_sha256s", "text", blobSha256s)
+                .setArray("weights", "float8", weights)
+                .setArray("fairs", "int2", fair)
+                .setArray("deadlines", "int8", deadlines)
+                .setArray("idempotency_keys", "text", idempotencyKeys)
+                .setArray("expires_ats", "int8", expiresAts)
+                .setArray("run_anyways", "int2", runAnyways)
+                .setArray("coalescing_keys", "text", coalescingKeys)
+                .setArray("boundeds", "int2", boundeds)
+                .setArray("job_types", "text", jobTypes)
+                .setArray("unitss", "int4", units)
+                .setArray("divisibles", "int2", divisibles);
     }
 
     /** The ids a bulk insert answers by input position ({@code ord}); null where an idempotency key was taken. */

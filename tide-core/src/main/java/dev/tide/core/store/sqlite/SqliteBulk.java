@@ -71,41 +71,29 @@ final class SqliteBulk {
             rs.next();
             first = rs.getLong(1);
         }
-        if (PlainRows.all(rows, placements)) {
-            return insertPlain(tx, rows, placements, first);
-        }
-        Statement insert = tx.prepare("sqlite_task_insert_with_id");
+        // rows that use no capability's column bind only the columns every task has, and keep the others' defaults
+        boolean plain = PlainRows.all(rows, placements);
+        Statement insert = tx.prepare(plain ? "sqlite_task_insert_plain" : "sqlite_task_insert_with_id");
         for (int i = 0; i < rows.size(); i++) {
             TaskRow row = rows.get(i);
+            Placement placement = placements.get(i);
             insert.set("id", first + i)
                     .set("queue", row.queue())
                     .set("type", row.type())
-                    .set("job_id", row.jobId())
                     .set("owner", row.owner())
                     .set("payload", row.storedPayload())
-                    .set("blob_store", row.blob() == null ? null : row.blob().store())
-                    .set("blob_key", row.blob() == null ? null : row.blob().key())
-                    .set("blob_sha256", row.blob() == null ? null : row.blob().sha256())
-                    .set("priority", (long) row.priority())
-                    .set("weight", row.weight())
-                    .set("dispatch_key", placements.get(i).key())
-                    .set("fair", placements.get(i).fair() ? 1L : 0L)
                     .set("payload_bytes", (long) row.payloadBytes())
+                    .set("priority", (long) row.priority())
+                    .set("dispatch_key", placement.key())
                     .set("run_at", row.runAt())
-                    .set("deadline", row.deadline())
                     .set("state", row.initialState().wireName())
                     .set("max_attempts", (long) row.maxAttempts())
                     .set("lease_ms", row.leaseMillis())
-                    .set("idempotency_key", row.idempotencyKey())
-                    .set("created_at", row.createdAt())
-                    .set("expires_at", row.expiresAt())
-                    .set("run_anyway", row.dependencies().runAnyway() ? 1L : 0L)
-                    .set("coalescing_key", row.coalescingKey())
-                    .set("bounded", placements.get(i).bounded() ? 1L : 0L)
-                    .set("job_type", row.jobType())
-                    .set("units", (long) row.units())
-                    .set("divisible", row.divisible() ? 1L : 0L)
-                    .addBatch();
+                    .set("created_at", row.createdAt());
+            if (!plain) {
+                bindCapabilityColumns(insert, row, placement);
+            }
+            insert.addBatch();
         }
         int[] inserted = insert.executeBatch();
         List<Long> ids = new ArrayList<>(rows.size());
@@ -115,32 +103,22 @@ final class SqliteBulk {
         return ids;
     }
 
-    /** Rows that use no capability's column: no idempotency key, so every one goes in. */
-    private static List<Long> insertPlain(Tx tx, List<TaskRow> rows, List<Placement> placements, long first)
-            throws SQLException {
-        Statement insert = tx.prepare("sqlite_task_insert_plain");
-        for (int i = 0; i < rows.size(); i++) {
-            TaskRow row = rows.get(i);
-            insert.set("id", first + i)
-                    .set("queue", row.queue())
-                    .set("type", row.type())
-                    .set("owner", row.owner())
-                    .set("payload", row.storedPayload())
-                    .set("payload_bytes", (long) row.payloadBytes())
-                    .set("priority", (long) row.priority())
-                    .set("dispatch_key", placements.get(i).key())
-                    .set("run_at", row.runAt())
-                    .set("state", row.initialState().wireName())
-                    .set("max_attempts", (long) row.maxAttempts())
-                    .set("lease_ms", row.leaseMillis())
-                    .set("created_at", row.createdAt())
-                    .addBatch();
-        }
-        insert.executeBatch();
-        List<Long> ids = new ArrayList<>(rows.size());
-        for (int i = 0; i < rows.size(); i++) {
-            ids.add(first + i);
-        }
-        return ids;
+    /** The columns the capabilities added to a task (job, blob, weight, fairness, deadline, keys, units...). */
+    private static void bindCapabilityColumns(Statement insert, TaskRow row, Placement placement) throws SQLException {
+        insert.set("job_id", row.jobId())
+                .set("blob_store", row.blob() == null ? null : row.blob().store())
+                .set("blob_key", row.blob() == null ? null : row.blob().key())
+                .set("blob_sha256", row.blob() == null ? null : row.blob().sha256())
+                .set("weight", row.weight())
+                .set("fair", placement.fair() ? 1L : 0L)
+                .set("deadline", row.deadline())
+                .set("idempotency_key", row.idempotencyKey())
+                .set("expires_at", row.expiresAt())
+                .set("run_anyway", row.dependencies().runAnyway() ? 1L : 0L)
+                .set("coalescing_key", row.coalescingKey())
+                .set("bounded", placement.bounded() ? 1L : 0L)
+                .set("job_type", row.jobType())
+                .set("units", (long) row.units())
+                .set("divisible", row.divisible() ? 1L : 0L);
     }
 }
