@@ -10,6 +10,7 @@ import dev.tide.core.TideConfig;
 import dev.tide.server.TideNode;
 import dev.tide.server.TideServer;
 import dev.tide.server.TlsKeystore;
+import dev.tide.server.dashboard.DashboardSettings;
 import dev.tide.server.intake.IntakeSettings;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
@@ -106,6 +107,19 @@ final class ServerCommand implements Runnable {
                             + " and other JMX clients: service:jmx:rmi:///jndi/rmi://127.0.0.1:PORT/jmxrmi. No authentication:"
                             + " for remote JMX use the JVM's -Dcom.sun.management.jmxremote options.")
     Integer jmxPort;
+
+    @Option(
+            names = "--dashboard-base-path",
+            paramLabel = "PATH",
+            defaultValue = "/ui",
+            description = "Where the web dashboard is served (default: ${DEFAULT-VALUE}); behind a reverse proxy, the"
+                    + " prefix the proxy forwards. Setting tide.dashboard.base-path.")
+    String dashboardBasePath;
+
+    @Option(
+            names = "--no-dashboard",
+            description = "Serve no web dashboard, only the API. Setting tide.dashboard.enabled=false.")
+    boolean noDashboard;
 
     @Option(
             names = "--payload-cap",
@@ -281,8 +295,11 @@ final class ServerCommand implements Runnable {
     }
 
     private TideServer.Builder server(Tide tide, TlsKeystore tls) {
-        TideServer.Builder server =
-                limits.applyTo(TideServer.builder(tide).host(host).port(port).allowPlainHttp(allowPlainHttp));
+        TideServer.Builder server = limits.applyTo(TideServer.builder(tide)
+                .host(host)
+                .port(port)
+                .allowPlainHttp(allowPlainHttp)
+                .dashboard(noDashboard ? null : DashboardSettings.DEFAULTS.withBasePath(dashboardBasePath)));
         return tls != null ? server.tls(tls) : server;
     }
 

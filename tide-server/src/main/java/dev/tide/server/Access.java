@@ -13,6 +13,11 @@ public enum Access implements RouteRole {
     PUBLIC(null),
     /** Any signed-in user. */
     AUTHENTICATED(null),
+    /**
+     * A page or asset of the web dashboard, which signs its users in itself (a session cookie, CSRF tokens, its own
+     * role checks): the API's bearer-token check, query-parameter check and id ownership check leave it alone.
+     */
+    DASHBOARD(null),
     SUBMITTER(Role.SUBMITTER),
     WORKER(Role.WORKER),
     ADMIN(Role.ADMIN);

@@ -66,6 +66,9 @@ final class Authentication {
 
     private void check(Context ctx) {
         Set<Access> access = access(ctx.routeRoles());
+        if (access.contains(Access.DASHBOARD)) {
+            return;
+        }
         if (access.contains(Access.PUBLIC)) {
             ctx.attribute(ACTOR_SCOPE, Actor.enter(ctx.header(Actor.HEADER)));
             return;

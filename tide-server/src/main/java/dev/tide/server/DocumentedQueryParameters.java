@@ -31,6 +31,9 @@ final class DocumentedQueryParameters {
     }
 
     private void check(Context ctx) {
+        if (ctx.routeRoles().contains(Access.DASHBOARD)) {
+            return; // the dashboard's pages are not operations of the document
+        }
         String query = ctx.queryString();
         if (query == null || query.isEmpty()) {
             return;

@@ -12,9 +12,10 @@ import java.util.function.Supplier;
  * passwords as fast as it can send. So: attempts are counted per client address and per user name, whether the user
  * exists or not and whether the password is right or not (the answer tells nothing new: only the count decides), and
  * a refused attempt is answered 429 before anything is hashed; and the checks running at once are bounded, a further
- * one waiting briefly for a turn, then answered 503.
+ * one waiting briefly for a turn, then answered 503. The API's sign-in and the dashboard's share one guard, so neither
+ * is a way around the other's count.
  */
-final class SignInGuard {
+public final class SignInGuard {
     /** A user name counts by its first characters: a long name costs its sender, not the server's memory. */
     private static final int NAME_KEY_CHARS = 256;
 
@@ -23,7 +24,7 @@ final class SignInGuard {
     private final Semaphore checks;
     private final Duration checkWait;
 
-    SignInGuard(SignInLimits limits, InstantSource clock) {
+    public SignInGuard(SignInLimits limits, InstantSource clock) {
         this.perAddress = new AttemptThrottle(limits.perAddressPerMinute(), clock);
         this.perUser = new AttemptThrottle(limits.perUserPerMinute(), clock);
         this.checks = new Semaphore(limits.concurrentChecks(), true);
@@ -31,7 +32,7 @@ final class SignInGuard {
     }
 
     /** Runs {@code check} (the password check) if this attempt may go ahead; otherwise refuses it. */
-    <T> T attempt(String user, String address, Supplier<T> check) {
+    public <T> T attempt(String user, String address, Supplier<T> check) {
         int wait = perAddress.attempt(address);
         if (wait > 0) {
             throw SignInRefusedException.throttled("from this address", wait);

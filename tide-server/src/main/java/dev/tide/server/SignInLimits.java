@@ -10,10 +10,10 @@ import java.time.Duration;
  * @param concurrentChecks password checks (Argon2id hashes, about 20 MiB each) the server runs at once
  * @param checkWait how long an attempt waits for a check to free up before it is answered 503
  */
-record SignInLimits(int perUserPerMinute, int perAddressPerMinute, int concurrentChecks, Duration checkWait) {
-    static final SignInLimits DEFAULTS = new SignInLimits(10, 30, 4, Duration.ofSeconds(2));
+public record SignInLimits(int perUserPerMinute, int perAddressPerMinute, int concurrentChecks, Duration checkWait) {
+    public static final SignInLimits DEFAULTS = new SignInLimits(10, 30, 4, Duration.ofSeconds(2));
 
-    SignInLimits {
+    public SignInLimits {
         if (perUserPerMinute < 0 || perAddressPerMinute < 0) {
             throw new IllegalArgumentException("sign-in attempts per minute must be zero (no limit) or positive");
         }
@@ -25,19 +25,19 @@ record SignInLimits(int perUserPerMinute, int perAddressPerMinute, int concurren
         }
     }
 
-    SignInLimits withPerUser(int value) {
+    public SignInLimits withPerUser(int value) {
         return new SignInLimits(value, perAddressPerMinute, concurrentChecks, checkWait);
     }
 
-    SignInLimits withPerAddress(int value) {
+    public SignInLimits withPerAddress(int value) {
         return new SignInLimits(perUserPerMinute, value, concurrentChecks, checkWait);
     }
 
-    SignInLimits withConcurrentChecks(int value) {
+    public SignInLimits withConcurrentChecks(int value) {
         return new SignInLimits(perUserPerMinute, perAddressPerMinute, value, checkWait);
     }
 
-    SignInLimits withCheckWait(Duration value) {
+    public SignInLimits withCheckWait(Duration value) {
         return new SignInLimits(perUserPerMinute, perAddressPerMinute, concurrentChecks, value);
     }
 }

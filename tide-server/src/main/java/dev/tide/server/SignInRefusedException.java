@@ -7,7 +7,7 @@ import dev.tide.api.TideException;
  * or too many password checks running at once (503). Either way the answer carries {@code Retry-After}, and says
  * nothing about whether the user exists.
  */
-final class SignInRefusedException extends TideException {
+public final class SignInRefusedException extends TideException {
     private static final long serialVersionUID = 1L;
 
     private final int retryAfterSeconds;
@@ -29,7 +29,7 @@ final class SignInRefusedException extends TideException {
                 503, "unavailable", "the server is checking as many passwords as it may at once", retryAfterSeconds);
     }
 
-    int retryAfterSeconds() {
+    public int retryAfterSeconds() {
         return retryAfterSeconds;
     }
 

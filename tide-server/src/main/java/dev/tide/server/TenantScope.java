@@ -22,7 +22,7 @@ import java.util.Objects;
  * request names, in the path or anywhere else, is checked before the route by {@link Ownership}; the path checks here
  * stay as a second line.
  */
-final class TenantScope {
+public final class TenantScope {
     private final TaskQueue queue;
 
     TenantScope(TaskQueue queue) {
@@ -123,7 +123,7 @@ final class TenantScope {
     }
 
     /** The user {@code caller} is confined to, or null when it sees everyone's (a worker or an administrator). */
-    static String tenantOf(Caller caller) {
+    public static String tenantOf(Caller caller) {
         return caller.may(Role.WORKER) ? null : caller.user();
     }
 

@@ -7,6 +7,8 @@ import dev.tide.api.auth.Owners;
 import dev.tide.api.json.Json;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
+import dev.tide.server.dashboard.Dashboard;
+import dev.tide.server.dashboard.DashboardSettings;
 import io.javalin.Javalin;
 import io.javalin.config.JavalinConfig;
 import io.javalin.json.JavalinJackson;
@@ -90,7 +92,7 @@ public final class TideServer implements AutoCloseable {
         config.http.maxRequestSize = settings.maxBodyBytes;
         config.jsonMapper(new JavalinJackson(Json.mapper(), false));
         config.events.handlerAdded(added -> {
-            if (added.getHttpMethod().isHttpMethod()) {
+            if (added.getHttpMethod().isHttpMethod() && !added.getRoles().contains(Access.DASHBOARD)) {
                 Set<Access> access = EnumSet.noneOf(Access.class);
                 added.getRoles().forEach(role -> access.add((Access) role));
                 endpoints.put(added.getHttpMethod() + " " + added.getPath(), access);
@@ -104,7 +106,8 @@ public final class TideServer implements AutoCloseable {
         new Authentication(settings.authorization).addTo(config.routes);
         new DocumentedQueryParameters(ApiDocument.tree()).addTo(config.routes);
         new Ownership(settings.owners, IdPlaces.served(), body).addTo(config.routes);
-        new UserRoutes(settings.accounts, body, new SignInGuard(settings.signIn, settings.clock)).addTo(config.routes);
+        SignInGuard signIns = new SignInGuard(settings.signIn, settings.clock);
+        new UserRoutes(settings.accounts, body, signIns).addTo(config.routes);
         new EventRoutes(queue).addTo(config.routes);
         new StatsRoutes(queue).addTo(config.routes);
         new TaskRoutes(queue, workers, body).addTo(config.routes);
@@ -122,6 +125,16 @@ public final class TideServer implements AutoCloseable {
         new OpenApiRoutes().addTo(config.routes);
         QueueDepthGauges depths = new QueueDepthGauges(settings.prometheus, () -> ServerMetrics.depths(queue));
         new MetricsRoutes(settings.prometheus, depths).addTo(config.routes);
+        if (settings.dashboard != null) {
+            Dashboard.builder(queue)
+                    .settings(settings.dashboard)
+                    .accounts(settings.accounts)
+                    .authorization(settings.authorization)
+                    .signInGuard(signIns)
+                    .clock(settings.clock)
+                    .build()
+                    .addTo(config.routes);
+        }
     }
 
     /** The one connector, plain or TLS, with {@link RequestLimits} on its connections. */
@@ -224,7 +237,8 @@ public final class TideServer implements AutoCloseable {
             Owners owners,
             RequestLimits limits,
             SignInLimits signIn,
-            InstantSource clock) {}
+            InstantSource clock,
+            DashboardSettings dashboard) {}
 
     /** Configures a server; every setting has a default. */
     public static final class Builder {
@@ -244,6 +258,7 @@ public final class TideServer implements AutoCloseable {
         private RequestLimits limits = RequestLimits.DEFAULTS;
         private SignInLimits signIn = SignInLimits.DEFAULTS;
         private InstantSource clock;
+        private DashboardSettings dashboard = DashboardSettings.DEFAULTS;
 
         private Builder(TaskQueue queue) {
             this.queue = Objects.requireNonNull(queue, "queue");
@@ -442,6 +457,15 @@ public final class TideServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * The web dashboard's mount and sessions (default: served under {@code /ui}, sessions ending after 30 minutes
+         * idle or 12 hours); null serves no dashboard.
+         */
+        public Builder dashboard(DashboardSettings value) {
+            this.dashboard = value;
+            return this;
+        }
+
         public TideServer build() {
             requireSafeTransport(host, tls != null, allowPlainHttp);
             Accounts users = accounts != null ? accounts : queue instanceof Tide tide ? tide.accounts() : null;
@@ -480,9 +504,8 @@ public final class TideServer implements AutoCloseable {
                             owned,
                             limits,
                             signIn,
-                            clock != null
-                                    ? clock
-                                    : queue instanceof Tide tide ? tide.clock() : InstantSource.system()));
+                            clock != null ? clock : queue instanceof Tide tide ? tide.clock() : InstantSource.system(),
+                            dashboard));
         }
 
         /**

@@ -6,6 +6,7 @@ import dev.tide.core.TideConfig;
 import dev.tide.core.contract.FixtureFactory;
 import dev.tide.core.contract.ProcessorSelectionContract;
 import dev.tide.core.testing.TempFolders;
+import dev.tide.server.dashboard.DashboardBrowserContract;
 import dev.tide.server.intake.FolderIntakeContract;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
@@ -40,6 +41,20 @@ abstract class ServerContracts {
         @Override
         protected FixtureFactory factory() {
             return servedFixtures();
+        }
+    }
+
+    /** The web dashboard in a real browser, against a server on the backend. */
+    @Nested
+    class DashboardBrowser extends DashboardBrowserContract {
+        @Override
+        protected FixtureFactory factory() {
+            return engineFixtures();
+        }
+
+        @Override
+        protected String storeName() {
+            return ServerContracts.this.storeName();
         }
     }
 

@@ -1,0 +1,143 @@
+package dev.tide.server.dashboard;
+
+import dev.tide.api.TaskQueue;
+import dev.tide.api.auth.Accounts;
+import dev.tide.api.auth.Caller;
+import dev.tide.server.Authorization;
+import dev.tide.server.SignInGuard;
+import dev.tide.server.SignInLimits;
+import io.javalin.config.RoutesConfig;
+import jakarta.servlet.http.HttpServletRequest;
+import java.time.InstantSource;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Tide's web dashboard: pages to see and steer queues, tasks and jobs, served under a base path ({@code /ui} by
+ * default). {@code tide server} mounts it beside the API; an application that embeds Tide starts it in its own process
+ * with {@link #start}, signing people in with Tide's accounts or naming them with an authenticator of its own.
+ *
+ * <pre>{@code
+ * Dashboard dashboard = Dashboard.builder(tide)
+ *         .authenticator(request -> Optional.of(new Caller("ops", Set.of(Role.ADMIN))))
+ *         .build();
+ * try (DashboardServer server = dashboard.start("127.0.0.1", 8081)) { ... }
+ * }</pre>
+ *
+ * <p>Pages are rendered on the server; the little script there is (live numbers, charts, confirmations) is served
+ * from the dashboard's own assets, under a Content-Security-Policy that allows no other.
+ */
+public final class Dashboard {
+    private final TaskQueue queue;
+    private final DashboardSettings settings;
+    private final Sessions sessions;
+    private final InstantSource clock;
+    private final Renderer renderer = new Renderer();
+
+    private Dashboard(TaskQueue queue, DashboardSettings settings, Sessions sessions, InstantSource clock) {
+        this.queue = queue;
+        this.settings = settings;
+        this.sessions = sessions;
+        this.clock = clock;
+    }
+
+    public static Builder builder(TaskQueue queue) {
+        return new Builder(queue);
+    }
+
+    public DashboardSettings settings() {
+        return settings;
+    }
+
+    /** Adds the dashboard's routes to a Javalin application being configured (as {@code tide server} does). */
+    public void addTo(RoutesConfig routes) {
+        PageRoutes pages = new PageRoutes(routes, queue, sessions, renderer, settings);
+        new Assets(settings.basePath()).addTo(pages);
+        new SignInPages(sessions, renderer, settings).addTo(pages);
+        new OverviewPage(clock).addTo(pages);
+        new QueuePages().addTo(pages);
+        new TaskPages().addTo(pages);
+        new JobPages().addTo(pages);
+    }
+
+    /** Serves the dashboard alone, on its own port (0 picks a free one): for an application that embeds Tide. */
+    public DashboardServer start(String host, int port) {
+        return DashboardServer.start(this, host, port);
+    }
+
+    /** Configures a dashboard; every setting has a default. */
+    public static final class Builder {
+        private final TaskQueue queue;
+        private DashboardSettings settings = DashboardSettings.DEFAULTS;
+        private Accounts accounts;
+        private Authorization authorization;
+        private Function<HttpServletRequest, Optional<Caller>> authenticator;
+        private SignInGuard signInGuard;
+        private InstantSource clock;
+
+        private Builder(TaskQueue queue) {
+            this.queue = Objects.requireNonNull(queue, "queue");
+        }
+
+        public Builder settings(DashboardSettings value) {
+            this.settings = Objects.requireNonNull(value, "settings");
+            return this;
+        }
+
+        /** Where the pages are served (default {@code /ui}); works behind a reverse proxy under the same prefix. */
+        public Builder basePath(String value) {
+            this.settings = settings.withBasePath(value);
+            return this;
+        }
+
+        /** The users who sign in (default: the engine's, when the queue is a Tide engine). */
+        public Builder accounts(Accounts value) {
+            this.accounts = Objects.requireNonNull(value, "accounts");
+            return this;
+        }
+
+        /** Who a token names (default: the accounts' tokens; a server passes its own). */
+        public Builder authorization(Authorization value) {
+            this.authorization = Objects.requireNonNull(value, "authorization");
+            return this;
+        }
+
+        /**
+         * Names the caller of each request in place of the dashboard's sign-in, e.g. from the host application's own
+         * session; an empty answer is refused (401). The dashboard still checks its CSRF tokens.
+         */
+        public Builder authenticator(Function<HttpServletRequest, Optional<Caller>> value) {
+            this.authenticator = Objects.requireNonNull(value, "authenticator");
+            return this;
+        }
+
+        /** The throttle sign-in shares with the API's (a server passes its own; default: one of the dashboard's). */
+        public Builder signInGuard(SignInGuard value) {
+            this.signInGuard = Objects.requireNonNull(value, "signInGuard");
+            return this;
+        }
+
+        /** The clock sessions expire by (default: the engine's, else the system's). */
+        public Builder clock(InstantSource value) {
+            this.clock = Objects.requireNonNull(value, "clock");
+            return this;
+        }
+
+        public Dashboard build() {
+            InstantSource time = clock != null
+                    ? clock
+                    : queue instanceof dev.tide.core.Tide tide ? tide.clock() : InstantSource.system();
+            Accounts users =
+                    accounts != null ? accounts : queue instanceof dev.tide.core.Tide tide ? tide.accounts() : null;
+            if (authenticator == null && users == null) {
+                throw new IllegalArgumentException("a dashboard in front of something other than a Tide engine needs "
+                        + "its users (Dashboard.Builder.accounts) or an authenticator of the application's own");
+            }
+            Authorization auth = authorization != null ? authorization : users == null ? null : Authorization.of(users);
+            SignInGuard guard = signInGuard != null ? signInGuard : new SignInGuard(SignInLimits.DEFAULTS, time);
+            return new Dashboard(
+                    queue, settings, new Sessions(users, auth, authenticator, guard, settings, time), time);
+        }
+    }
+}

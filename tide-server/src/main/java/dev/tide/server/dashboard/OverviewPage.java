@@ -1,0 +1,96 @@
+package dev.tide.server.dashboard;
+
+import dev.tide.api.EventQuery;
+import dev.tide.api.HourlyStats;
+import dev.tide.api.QueueInfo;
+import dev.tide.api.StatsQuery;
+import dev.tide.api.StatusReport;
+import dev.tide.api.TaskInfo;
+import dev.tide.api.TaskQuery;
+import dev.tide.api.TaskState;
+import dev.tide.api.TideEvent;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The start page: every queue with its depth by state and oldest waiting task, suspended queues and a suspended server
+ * marked, throughput and failures of the last day by hour, and the deadline warnings and violations of the last day.
+ * People confined to their own tasks start on their task list instead.
+ */
+final class OverviewPage {
+    private static final int DEADLINE_EVENTS = 200;
+
+    private final InstantSource clock;
+
+    OverviewPage(InstantSource clock) {
+        this.clock = clock;
+    }
+
+    void addTo(PageRoutes pages) {
+        pages.get("", this::show);
+        pages.get("/", this::show);
+    }
+
+    private void show(PageContext page) {
+        if (!page.view().seesAll()) {
+            page.ctx().redirect(page.viewer().path("/tasks"), io.javalin.http.HttpStatus.SEE_OTHER);
+            return;
+        }
+        var tide = page.view().queue();
+        StatusReport status = tide.monitoring().status();
+        Map<String, QueueInfo> queues =
+                tide.queues().list().stream().collect(Collectors.toMap(QueueInfo::name, Function.identity()));
+        List<QueueRow> rows = new ArrayList<>();
+        for (StatusReport.QueueDepth depth : status.queues()) {
+            rows.add(new QueueRow(depth, queues.get(depth.queue()), oldestReady(page, depth)));
+        }
+        Instant now = clock.instant();
+        List<HourlyStats> hours = tide.monitoring().stats(new StatsQuery(now.minus(Duration.ofHours(24)), now, null));
+        Throughput throughput = Throughput.of(hours, now.truncatedTo(ChronoUnit.HOURS), 24);
+        Instant dayAgo = now.minus(Duration.ofDays(1));
+        page.render(
+                "overview.jte",
+                "status",
+                status,
+                "queues",
+                rows,
+                "throughput",
+                throughput,
+                "warnings",
+                recent(page, TideEvent.DEADLINE_WARNING, dayAgo),
+                "violations",
+                recent(page, TideEvent.DEADLINE_VIOLATION, dayAgo));
+    }
+
+    /** The longest-waiting ready task of a queue: the lowest id, ids being handed out in order of arrival. */
+    private static TaskInfo oldestReady(PageContext page, StatusReport.QueueDepth depth) {
+        if (depth.ready() == 0) {
+            return null;
+        }
+        List<TaskInfo> first = page.view()
+                .tasks(TaskQuery.all()
+                        .withQueue(depth.queue())
+                        .withState(TaskState.READY)
+                        .withLimit(1))
+                .items();
+        return first.isEmpty() ? null : first.get(0);
+    }
+
+    private static List<TideEvent> recent(PageContext page, String kind, Instant since) {
+        return page
+                .view()
+                .queue()
+                .monitoring()
+                .events(EventQuery.recent().withKind(kind).withLimit(DEADLINE_EVENTS))
+                .stream()
+                .filter(e -> !e.at().isBefore(since))
+                .toList();
+    }
+}

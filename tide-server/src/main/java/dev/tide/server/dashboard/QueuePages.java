@@ -1,0 +1,86 @@
+package dev.tide.server.dashboard;
+
+import dev.tide.api.Discipline;
+import dev.tide.api.InvalidRequestException;
+import dev.tide.api.NotFoundException;
+import dev.tide.api.QueueInfo;
+import dev.tide.api.QueueUser;
+import dev.tide.api.StatusReport;
+import dev.tide.api.TaskType;
+import dev.tide.api.UserShares;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One queue: its discipline and settings, its depth by state, suspend and resume; for a fair queue its users with
+ * their allocation, concurrency, leases now and whether they wait, and their share due, which administrators change
+ * in place.
+ */
+final class QueuePages {
+
+    void addTo(PageRoutes pages) {
+        pages.get("/queues/{name}", this::show);
+        pages.post("/queues/{name}/suspend", page -> {
+            page.view().requireAdmin("suspend a queue");
+            String name = page.pathParam("name");
+            page.view().queue().queues().suspend(name);
+            page.redirect("/queues/" + Urls.encode(name), "Queue suspended: no task is handed out until it resumes.");
+        });
+        pages.post("/queues/{name}/resume", page -> {
+            page.view().requireAdmin("resume a queue");
+            String name = page.pathParam("name");
+            page.view().queue().queues().resume(name);
+            page.redirect("/queues/" + Urls.encode(name), "Queue resumed.");
+        });
+        pages.post("/queues/{name}/users", this::setShares);
+    }
+
+    private void show(PageContext page) {
+        page.view().requireReader("a queue's settings and users");
+        String name = page.pathParam("name");
+        TaskType.requireName("queue", name);
+        var tide = page.view().queue();
+        QueueInfo info = tide.queues().list().stream()
+                .filter(q -> q.name().equals(name))
+                .findFirst()
+                .orElse(null);
+        StatusReport.QueueDepth depth = tide.monitoring().status().queues().stream()
+                .filter(d -> d.queue().equals(name))
+                .findFirst()
+                .orElse(null);
+        if (info == null && depth == null) {
+            throw new NotFoundException("queue " + name);
+        }
+        boolean fair = info != null && info.discipline() == Discipline.FAIR;
+        List<QueueUser> users = fair ? tide.queues().users(name) : List.of();
+        page.render("queue.jte", "name", name, "info", info, "depth", depth, "users", FairShares.of(users));
+    }
+
+    private void setShares(PageContext page) {
+        page.view().requireAdmin("change a user's shares");
+        String name = page.pathParam("name");
+        String user = page.form("user");
+        if (user == null) {
+            throw new InvalidRequestException("user", "name the user whose shares change");
+        }
+        UserShares shares = new UserShares(
+                Set.of(user), number(page, "allocation"), number(page, "concurrency"), number(page, "maxPending"));
+        if (shares.empty()) {
+            throw new InvalidRequestException("allocation", "give an allocation, a concurrency or a pending bound");
+        }
+        page.view().queue().queues().adjustUsers(name, shares);
+        page.redirect("/queues/" + Urls.encode(name), "Shares of " + user + " changed.");
+    }
+
+    private static Integer number(PageContext page, String field) {
+        String text = page.form(field);
+        if (text == null) {
+            return null;
+        }
+        try {
+            return Integer.valueOf(text);
+        } catch (NumberFormatException e) {
+            throw new InvalidRequestException(field, "'" + text + "' is not a whole number");
+        }
+    }
+}

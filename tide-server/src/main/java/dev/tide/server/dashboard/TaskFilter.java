@@ -1,0 +1,100 @@
+package dev.tide.server.dashboard;
+
+import dev.tide.api.InvalidRequestException;
+import dev.tide.api.Outcome;
+import dev.tide.api.TaskQuery;
+import dev.tide.api.TaskState;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The task list's filter as the page's URL holds it, so that a view can be bookmarked and shared: the values as typed
+ * (to show them back in the form) and the query they make. A value that makes no query (an unknown state, a job that
+ * is not a number) is refused with a 400 page naming it, as the API refuses it.
+ */
+public record TaskFilter(Map<String, String> values) {
+    /** The URL's parameter names, in the order the form shows them. */
+    static final String[] NAMES = {
+        "queue", "type", "state", "outcome", "owner", "job", "worker", "errors", "sort", "order", "limit"
+    };
+
+    static TaskFilter from(PageContext page) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String name : NAMES) {
+            String value = page.query(name);
+            if (value != null) {
+                values.put(name, value);
+            }
+        }
+        return new TaskFilter(values);
+    }
+
+    public String get(String name) {
+        return values.getOrDefault(name, "");
+    }
+
+    public boolean is(String name, String value) {
+        return value.equals(values.get(name));
+    }
+
+    /** The query of this filter, first page. */
+    TaskQuery query() {
+        TaskQuery q = TaskQuery.all();
+        if (values.containsKey("queue")) {
+            q = q.withQueue(values.get("queue"));
+        }
+        if (values.containsKey("type")) {
+            q = q.withType(values.get("type"));
+        }
+        if (values.containsKey("state")) {
+            q = q.withState(TaskState.parse(values.get("state")));
+        }
+        if (values.containsKey("outcome")) {
+            q = q.withOutcome(Outcome.parse(values.get("outcome")));
+        }
+        if (values.containsKey("owner")) {
+            q = q.withOwner(values.get("owner"));
+        }
+        if (values.containsKey("job")) {
+            q = q.withJob(positive("job", values.get("job")));
+        }
+        if (values.containsKey("worker")) {
+            q = q.withLeaseOwner(values.get("worker"));
+        }
+        if ("true".equals(values.get("errors"))) {
+            q = q.withErrorsOnly(true);
+        }
+        TaskQuery.Sort sort = values.containsKey("sort") ? TaskQuery.Sort.parse(values.get("sort")) : TaskQuery.Sort.ID;
+        q = q.sortedBy(sort, !"asc".equals(values.get("order")));
+        if (values.containsKey("limit")) {
+            q = q.withLimit((int) Math.min(Integer.MAX_VALUE, positive("limit", values.get("limit"))));
+        }
+        return q;
+    }
+
+    /** The URL query of this filter, with a cursor for another page. */
+    public String link(String cursor) {
+        Map<String, Object> params = new LinkedHashMap<>(values);
+        params.put("cursor", cursor);
+        return Urls.query(params);
+    }
+
+    /** The URL query of this filter with one value changed. */
+    public String with(String name, String value) {
+        Map<String, Object> params = new LinkedHashMap<>(values);
+        params.put(name, value);
+        return Urls.query(params);
+    }
+
+    private static long positive(String field, String text) {
+        try {
+            long value = Long.parseLong(text);
+            if (value > 0) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // answered below
+        }
+        throw new InvalidRequestException(field, "'" + text + "' is not a positive whole number");
+    }
+}

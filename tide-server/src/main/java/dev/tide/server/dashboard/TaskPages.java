@@ -1,0 +1,71 @@
+package dev.tide.server.dashboard;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tide.api.Page;
+import dev.tide.api.TaskInfo;
+import dev.tide.api.TaskQuery;
+import dev.tide.api.TaskSelection;
+import dev.tide.api.json.Json;
+import java.util.List;
+
+/**
+ * The task list (filtered, sorted and paged by cursor, the filter in the URL) and one task: every field, its payload
+ * and result as indented JSON, its lease, what it depends on; retry, cancel, park and unpark from there.
+ */
+final class TaskPages {
+
+    void addTo(PageRoutes pages) {
+        pages.get("/tasks", this::list);
+        pages.get("/tasks/{id}", this::show);
+        pages.post("/tasks/{id}/retry", page -> {
+            TaskInfo task = page.view().retry(page.id());
+            page.redirect("/tasks/" + task.id(), "Task " + task.id() + " will run again.");
+        });
+        pages.post("/tasks/{id}/cancel", page -> {
+            TaskInfo task = page.view().cancel(page.id(), page.form("reason"));
+            page.redirect("/tasks/" + task.id(), "Task " + task.id() + " cancelled.");
+        });
+        pages.post("/tasks/{id}/park", page -> {
+            page.view().requireAdmin("park tasks");
+            long id = page.view().task(page.id()).id();
+            page.view().queue().park(TaskSelection.ids(List.of(id)));
+            page.redirect("/tasks/" + id, "Task " + id + " parked.");
+        });
+        pages.post("/tasks/{id}/unpark", page -> {
+            page.view().requireAdmin("unpark tasks");
+            long id = page.view().task(page.id()).id();
+            page.view().queue().unpark(TaskSelection.ids(List.of(id)));
+            page.redirect("/tasks/" + id, "Task " + id + " unparked.");
+        });
+    }
+
+    private void list(PageContext page) {
+        TaskFilter filter = TaskFilter.from(page);
+        TaskQuery query = filter.query();
+        String cursor = page.query("cursor");
+        if (cursor != null) {
+            query = query.withCursor(cursor);
+        }
+        Page<TaskInfo> tasks = page.view().tasks(query);
+        page.render("tasks.jte", "filter", filter, "tasks", tasks, "firstPage", cursor == null);
+    }
+
+    private void show(PageContext page) {
+        TaskInfo task = page.view().task(page.id());
+        page.render("task.jte", "task", task, "payload", pretty(task.payload()), "result", pretty(task.result()));
+    }
+
+    /** Indented JSON for reading; null stays null. */
+    static String pretty(String json) {
+        if (json == null) {
+            return null;
+        }
+        try {
+            JsonNode tree = Json.mapper().readTree(json);
+            return Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(tree);
+        } catch (JsonProcessingException e) {
+            return json;
+        }
+    }
+}

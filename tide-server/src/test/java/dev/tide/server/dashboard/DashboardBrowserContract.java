@@ -1,0 +1,266 @@
+package dev.tide.server.dashboard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tide.api.Ack;
+import dev.tide.api.ClaimRequest;
+import dev.tide.api.LeasedTask;
+import dev.tide.api.NewJob;
+import dev.tide.api.NewTask;
+import dev.tide.api.Outcome;
+import dev.tide.api.QueueDefinition;
+import dev.tide.api.TaskState;
+import dev.tide.api.auth.NewAccount;
+import dev.tide.api.auth.Role;
+import dev.tide.core.Tide;
+import dev.tide.core.TideConfig;
+import dev.tide.core.contract.FixtureFactory;
+import dev.tide.core.contract.QueueFixture;
+import dev.tide.server.TideServer;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebElement;
+
+/**
+ * The dashboard in a real browser against a real {@code tide server} on each store: what people do with it, what they
+ * may not do, and hostile text shown as text. Each page visited is checked with axe and photographed (desktop and
+ * phone width) under target/screenshots.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class DashboardBrowserContract {
+    static final String PASSWORD = "correct horse battery";
+
+    private Browser browser;
+    private QueueFixture fixture;
+    private Tide engine;
+    private TideServer server;
+    private String base;
+
+    protected abstract FixtureFactory factory();
+
+    /** The store's name, in screenshot file names. */
+    protected abstract String storeName();
+
+    @BeforeAll
+    void openBrowser() {
+        browser = Browser.open();
+    }
+
+    @AfterAll
+    void closeBrowser() {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    @BeforeEach
+    void open() {
+        fixture = factory().open(InstantSource.system(), TideConfig.defaults().withMaintenanceInterval(null));
+        engine = fixture.engine();
+        server = TideServer.builder(engine).port(0).build().start();
+        base = server.uri() + "ui";
+        for (var user : Map.of("ada", Role.ADMIN, "sam", Role.SUBMITTER, "bob", Role.SUBMITTER)
+                .entrySet()) {
+            engine.accounts().addAccount(new NewAccount(user.getKey(), Set.of(user.getValue()), PASSWORD, null, null));
+        }
+        browser.signOut();
+    }
+
+    @AfterEach
+    void close() {
+        server.stop();
+        fixture.close();
+    }
+
+    @Test
+    void aFailedTaskIsFoundByFilterAndRetried() {
+        engine.enqueueAll(List.of(NewTask.of("email", Map.of("to", "a")), NewTask.of("email", Map.of("to", "b"))));
+        long failing =
+                engine.enqueue(NewTask.builder("report").maxAttempts(1).build()).id();
+        failAll("report", "the printer is on fire");
+
+        browser.signIn(base, "ada", PASSWORD);
+        browser.await("the overview after sign-in", 10, d -> d.getTitle().startsWith("Overview"));
+        shoot("overview");
+        browser.go(base + "/tasks");
+        browser.select("f-outcome", "failed");
+        browser.type("f-type", "report");
+        browser.click(By.cssSelector("form.filter button[type=submit]"));
+        browser.await("the filtered list", 10, d -> d.getCurrentUrl().contains("outcome=failed"));
+        assertThat(browser.url()).contains("type=report");
+        List<WebElement> rows = browser.findAll(By.cssSelector("table.tasks tbody tr"));
+        assertThat(rows).hasSize(1);
+        assertThat(rows.get(0).getText()).contains(String.valueOf(failing), "the printer is on fire");
+        shoot("tasks-filtered");
+
+        browser.click(By.linkText(String.valueOf(failing)));
+        browser.await("the task page", 10, d -> d.getTitle().startsWith("Task " + failing));
+        shoot("task-failed");
+        browser.click(By.id("retry"));
+        browser.await("the retry notice", 10, d -> browser.text().contains("will run again"));
+        assertThat(engine.task(failing).state()).isIn(TaskState.READY, TaskState.SCHEDULED);
+    }
+
+    @Test
+    void aQueueIsSuspendedAndResumed() {
+        engine.queues().define(QueueDefinition.named("mail"));
+        engine.enqueue(NewTask.builder("email").queue("mail").build());
+
+        browser.signIn(base, "ada", PASSWORD);
+        browser.go(base + "/queues/mail");
+        shoot("queue");
+        browser.click(By.id("suspend-toggle"));
+        browser.await("the suspended notice", 10, d -> browser.text().contains("Queue suspended"));
+        assertThat(suspended("mail")).isTrue();
+        browser.go(base);
+        assertThat(browser.find(By.cssSelector("tr.suspended")).getText()).contains("mail", "suspended");
+        shoot("overview-suspended");
+
+        browser.go(base + "/queues/mail");
+        browser.click(By.id("suspend-toggle"));
+        browser.await("the resumed notice", 10, d -> browser.text().contains("Queue resumed"));
+        assertThat(suspended("mail")).isFalse();
+    }
+
+    @Test
+    void aJobsProgressBarMovesWhileAWorkerRunsIt() throws Exception {
+        List<NewTask> steps = java.util.stream.IntStream.range(0, 5)
+                .mapToObj(i -> NewTask.of("step", Map.of("n", i)))
+                .toList();
+        long job = engine.createJob(NewJob.builder("import")
+                        .title("enrollment import")
+                        .owner("sam")
+                        .tasks(steps)
+                        .build())
+                .job()
+                .id();
+        browser.signIn(base, "sam", PASSWORD);
+        browser.go(base + "/jobs/" + job);
+        assertThat(browser.find(By.id("job-done")).getText()).isEqualTo("0");
+        ((JavascriptExecutor) browser.driver()).executeScript("window.stillTheSamePage = true");
+
+        ScheduledExecutorService worker = Executors.newSingleThreadScheduledExecutor();
+        try {
+            worker.scheduleWithFixedDelay(() -> succeedOne("step"), 300, 700, TimeUnit.MILLISECONDS);
+            browser.await(
+                    "the bar to move without a reload",
+                    20,
+                    d -> !browser.find(By.id("job-done")).getText().equals("0"));
+            browser.await(
+                    "the job to end",
+                    30,
+                    d -> browser.find(By.id("job-done")).getText().equals("5"));
+        } finally {
+            worker.shutdownNow();
+        }
+        assertThat(((JavascriptExecutor) browser.driver()).executeScript("return window.stillTheSamePage"))
+                .isEqualTo(true);
+        assertThat(browser.find(By.id("job-progress")).getAttribute("value")).isEqualTo("5");
+        shoot("job");
+    }
+
+    @Test
+    void aSubmitterSeesOnlyItsOwnAndReachesNoAdminPage() {
+        engine.queues().define(QueueDefinition.named("mail"));
+        long mine =
+                engine.enqueue(NewTask.builder("email").owner("sam").build()).id();
+        long bobs =
+                engine.enqueue(NewTask.builder("email").owner("bob").build()).id();
+
+        browser.signIn(base, "sam", PASSWORD);
+        browser.await(
+                "the task list, a submitter's start", 10, d -> d.getTitle().startsWith("Tasks"));
+        assertThat(ids()).containsExactly(String.valueOf(mine));
+        assertThat(browser.findAll(By.linkText("Overview"))).isEmpty();
+        shoot("tasks-submitter");
+
+        browser.go(base + "/tasks?owner=bob");
+        assertThat(ids()).containsExactly(String.valueOf(mine));
+        browser.go(base + "/tasks/" + bobs);
+        assertThat(browser.text()).contains("Not found", "task " + bobs);
+        browser.go(base + "/queues/mail");
+        assertThat(browser.text()).contains("Not allowed");
+        browser.go(base);
+        assertThat(browser.title()).startsWith("Tasks");
+    }
+
+    @Test
+    void hostileTextIsShownAsText() {
+        String payload = "{\"note\":\"<script>window.pwned=1</script>\"}";
+        long task = engine.enqueue(NewTask.builder("email")
+                        .owner("sam")
+                        .payloadJson(payload)
+                        .maxAttempts(1)
+                        .build())
+                .id();
+        failAll("email", "<b id=\"bold\">x</b><img src=x onerror=\"window.pwned=2\">");
+        long job = engine.createJob(NewJob.builder("import")
+                        .title("<script>window.pwned=3</script>")
+                        .owner("sam")
+                        .build())
+                .job()
+                .id();
+
+        browser.signIn(base, "ada", PASSWORD);
+        browser.go(base + "/tasks/" + task);
+        assertThat(browser.text()).contains("<script>window.pwned=1</script>", "<b id=\"bold\">x</b>");
+        assertThat(browser.findAll(By.id("bold"))).isEmpty();
+        shoot("task-hostile");
+        browser.go(base + "/tasks");
+        browser.go(base + "/jobs/" + job);
+        assertThat(browser.text()).contains("<script>window.pwned=3</script>");
+        browser.go(base + "/queues/%3Cscript%3E");
+        assertThat(browser.text()).contains("'<script>'");
+        assertThat(((JavascriptExecutor) browser.driver()).executeScript("return window.pwned"))
+                .isNull();
+    }
+
+    private List<String> ids() {
+        return browser.findAll(By.cssSelector("table.tasks tbody tr td:first-child a")).stream()
+                .map(WebElement::getText)
+                .toList();
+    }
+
+    private boolean suspended(String queue) {
+        return engine.queues().list().stream()
+                .filter(q -> q.name().equals(queue))
+                .findFirst()
+                .orElseThrow()
+                .suspended();
+    }
+
+    private void failAll(String type, String message) {
+        for (LeasedTask leased : engine.claim(ClaimRequest.of(null, "w1", 100))) {
+            Ack.Builder ack = Ack.builder(leased.lease()).message(message);
+            engine.ack(leased.task().type().equals(type) ? ack.fail() : ack.succeed());
+        }
+        assertThat(engine.tasks(dev.tide.api.TaskQuery.all().withOutcome(Outcome.FAILED))
+                        .items())
+                .isNotEmpty();
+    }
+
+    private void succeedOne(String type) {
+        for (LeasedTask leased : engine.claim(ClaimRequest.of(null, "w1", 1))) {
+            engine.ack(Ack.succeed(leased.lease()));
+        }
+    }
+
+    /** Checks the page with axe, then photographs it. */
+    private void shoot(String name) {
+        browser.assertAccessible(name);
+        browser.screenshot(storeName().toLowerCase(java.util.Locale.ROOT) + "-" + name);
+    }
+}
