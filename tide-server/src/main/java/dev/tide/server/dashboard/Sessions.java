@@ -66,7 +66,7 @@ final class Sessions {
     /** The request's session, if it has a live one. */
     Optional<Session> current(Context ctx) {
         if (authenticator != null) {
-            return authenticator.apply(ctx.req()).map(caller -> new Session(caller, csrfKey(ctx), false));
+            return authenticator.apply(ctx.req()).map(caller -> new Session(caller, Csrf.tokenOf(csrfKey(ctx)), false));
         }
         String value = ctx.cookie(COOKIE);
         SessionCookie cookie = SessionCookie.parse(value);

@@ -1,5 +1,6 @@
 package dev.tide.server.dashboard;
 
+import dev.tide.server.SignInRefusedException;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import java.util.HashMap;
@@ -31,10 +32,18 @@ final class SignInPages {
             ctx.redirect(settings.basePath(), HttpStatus.SEE_OTHER);
             return;
         }
+        if (!sameOrigin(ctx)) {
+            throw new dev.tide.api.auth.ForbiddenException(
+                    "sign-in came from another site's page: sign in from the dashboard's own page");
+        }
         try {
             sessions.signIn(ctx, ctx.formParam("user"), ctx.formParam("password"), ctx.formParam("token"));
         } catch (dev.tide.api.auth.AuthenticationException e) {
             form(ctx, "Sign-in failed: " + e.getMessage(), 401);
+            return;
+        } catch (SignInRefusedException e) {
+            ctx.header("Retry-After", String.valueOf(e.retryAfterSeconds()));
+            form(ctx, "Sign-in failed: " + e.getMessage(), e.httpStatus());
             return;
         }
         ctx.redirect(next(ctx.formParam("next")), HttpStatus.SEE_OTHER);
@@ -49,12 +58,35 @@ final class SignInPages {
         ctx.status(status).html(renderer.render("sign-in.jte", params));
     }
 
+    /**
+     * A sign-in form has no session to carry a CSRF token yet, so its Origin is checked instead (browsers send it
+     * with every form post): another site's page must not sign a visitor in under an account of its choosing.
+     */
+    private static boolean sameOrigin(Context ctx) {
+        String origin = ctx.header("Origin");
+        if (origin == null || origin.equals("null")) {
+            return origin == null;
+        }
+        // behind a reverse proxy that rewrites Host, the host the browser used is in X-Forwarded-Host (a form of
+        // another site cannot set either header)
+        String forwarded = ctx.header("X-Forwarded-Host");
+        String host = forwarded != null ? forwarded.split(",")[0].strip() : ctx.header("Host");
+        try {
+            java.net.URI uri = java.net.URI.create(origin);
+            String authority = uri.getPort() < 0 ? uri.getHost() : uri.getHost() + ":" + uri.getPort();
+            return host != null && authority != null && authority.equalsIgnoreCase(host);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
     /** Where to go after sign-in: a page of the dashboard only, never another site (an open redirect). */
     private String next(String wanted) {
         String base = settings.basePath();
         if (wanted == null
                 || !(wanted.equals(base) || wanted.startsWith(base + "/") || wanted.startsWith(base + "?"))
                 || wanted.contains("//")
+                || wanted.contains("..")
                 || wanted.contains("\\")
                 || wanted.startsWith(base + "/sign-")) {
             return base;
