@@ -33,10 +33,13 @@ public final class Dashboard {
     private final DashboardSettings settings;
     private final Sessions sessions;
     private final InstantSource clock;
+    private final Accounts accounts;
     private final Renderer renderer = new Renderer();
 
-    private Dashboard(TaskQueue queue, DashboardSettings settings, Sessions sessions, InstantSource clock) {
+    private Dashboard(
+            TaskQueue queue, DashboardSettings settings, Sessions sessions, InstantSource clock, Accounts accounts) {
         this.queue = queue;
+        this.accounts = accounts;
         this.settings = settings;
         this.sessions = sessions;
         this.clock = clock;
@@ -59,6 +62,16 @@ public final class Dashboard {
         new QueuePages().addTo(pages);
         new TaskPages().addTo(pages);
         new JobPages().addTo(pages);
+        new WorkerPages(clock).addTo(pages);
+        new SchedulePages().addTo(pages);
+        new ProcessorPages().addTo(pages);
+        new StatisticsPage(clock).addTo(pages);
+        new EventsPage().addTo(pages);
+        new ParkingPage().addTo(pages);
+        new IntakePage().addTo(pages);
+        if (accounts != null) {
+            new UserPages(accounts).addTo(pages);
+        }
     }
 
     /** Serves the dashboard alone, on its own port (0 picks a free one): for an application that embeds Tide. */
@@ -137,7 +150,7 @@ public final class Dashboard {
             Authorization auth = authorization != null ? authorization : users == null ? null : Authorization.of(users);
             SignInGuard guard = signInGuard != null ? signInGuard : new SignInGuard(SignInLimits.DEFAULTS, time);
             return new Dashboard(
-                    queue, settings, new Sessions(users, auth, authenticator, guard, settings, time), time);
+                    queue, settings, new Sessions(users, auth, authenticator, guard, settings, time), time, users);
         }
     }
 }

@@ -8,7 +8,11 @@ import dev.tide.api.LeasedTask;
 import dev.tide.api.NewJob;
 import dev.tide.api.NewTask;
 import dev.tide.api.Outcome;
+import dev.tide.api.ProcessorDefinition;
+import dev.tide.api.ProcessorKind;
 import dev.tide.api.QueueDefinition;
+import dev.tide.api.Schedule;
+import dev.tide.api.TaskSelection;
 import dev.tide.api.TaskState;
 import dev.tide.api.auth.NewAccount;
 import dev.tide.api.auth.Role;
@@ -226,6 +230,47 @@ public abstract class DashboardBrowserContract {
         assertThat(browser.text()).contains("'<script>'");
         assertThat(((JavascriptExecutor) browser.driver()).executeScript("return window.pwned"))
                 .isNull();
+    }
+
+    @Test
+    void everyPageIsAccessibleAtBothWidths() {
+        engine.queues().define(QueueDefinition.named("mail"));
+        engine.schedules().define(Schedule.of("nightly-report", "0 2 * * *", NewTask.of("report", null)));
+        engine.processors()
+                .define(new ProcessorDefinition(
+                        "mailers", ProcessorKind.REMOTE, "mail", Set.of("email"), null, null, null, Set.of()));
+        engine.enqueueAll(List.of(
+                NewTask.builder("email").queue("mail").owner("sam").build(),
+                NewTask.builder("email").queue("mail").owner("bob").build(),
+                NewTask.builder("report").owner("bob").build()));
+        engine.claim(ClaimRequest.of("mail", "w-7", 1));
+        engine.park(TaskSelection.owner("bob"));
+        long job = engine.createJob(NewJob.builder("import")
+                        .title("enrollment")
+                        .owner("sam")
+                        .build())
+                .job()
+                .id();
+
+        browser.signIn(base, "ada", PASSWORD);
+        for (String page : List.of(
+                "workers", "schedules", "processors", "statistics", "events", "parking", "intake", "users", "jobs")) {
+            browser.go(base + "/" + page);
+            assertThat(browser.find(By.tagName("h1")).getText()).as(page).isNotBlank();
+            assertThat(browser.text()).as(page).doesNotContain("Something failed", "Not found");
+            shoot(page);
+        }
+        browser.go(base + "/users/sam");
+        shoot("user");
+        browser.go(base + "/jobs/" + job);
+        shoot("job-empty");
+        browser.go(base + "/workers");
+        assertThat(browser.text()).contains("w-7: 1 leases");
+        browser.go(base + "/parking");
+        assertThat(browser.findAll(By.cssSelector("table tbody tr"))).hasSize(2);
+        browser.signOut();
+        browser.go(base + "/sign-in");
+        shoot("sign-in");
     }
 
     private List<String> ids() {

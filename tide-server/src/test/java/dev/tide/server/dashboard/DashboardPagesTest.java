@@ -1,0 +1,184 @@
+package dev.tide.server.dashboard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tide.api.ClaimRequest;
+import dev.tide.api.NewTask;
+import dev.tide.api.QueueDefinition;
+import dev.tide.api.Schedule;
+import dev.tide.api.TaskState;
+import dev.tide.api.auth.NewAccount;
+import dev.tide.api.auth.Role;
+import dev.tide.api.auth.TokenKind;
+import dev.tide.core.Tide;
+import dev.tide.core.TideConfig;
+import dev.tide.core.contract.QueueFixture;
+import dev.tide.core.testing.SqliteFixtures;
+import dev.tide.core.time.ManualClock;
+import dev.tide.server.TideServer;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The administrators' changes of the dashboard's pages, over loopback HTTP, each seen in the engine afterwards; each
+ * one refused to a worker (who reads) and every page refused to a submitter (who sees only its tasks and jobs).
+ */
+class DashboardPagesTest {
+    private static final String PASSWORD = "correct horse battery";
+    private static final String[] READER_PAGES = {
+        "/ui",
+        "/ui/workers",
+        "/ui/schedules",
+        "/ui/processors",
+        "/ui/statistics",
+        "/ui/events",
+        "/ui/parking",
+        "/ui/intake",
+        "/ui/queues/mail"
+    };
+
+    private final ManualClock clock = new ManualClock(Instant.parse("2030-01-07T09:00:00Z"));
+    private QueueFixture fixture;
+    private Tide engine;
+    private TideServer server;
+    private DashboardHttp ada;
+    private String csrf;
+
+    @BeforeEach
+    void open() {
+        fixture = SqliteFixtures.factory().open(clock, TideConfig.defaults().withMaintenanceInterval(null));
+        engine = fixture.engine();
+        for (var user : new Object[][] {{"ada", Role.ADMIN}, {"wes", Role.WORKER}, {"sam", Role.SUBMITTER}}) {
+            engine.accounts()
+                    .addAccount(new NewAccount((String) user[0], Set.of((Role) user[1]), PASSWORD, null, null));
+        }
+        engine.queues().define(QueueDefinition.named("mail"));
+        server = TideServer.builder(engine).port(0).build().start();
+        ada = signedIn("ada");
+        csrf = ada.csrf("/ui");
+    }
+
+    @AfterEach
+    void close() {
+        server.stop();
+        fixture.close();
+    }
+
+    @Test
+    void aWorkersLeasesAreReleased() {
+        long id = engine.enqueue(NewTask.of("email", null)).id();
+        engine.claim(ClaimRequest.of(null, "w-7", 1));
+        assertThat(ada.get("/ui/workers").body()).contains("w-7: 1 leases", "/ui/tasks/" + id);
+        assertThat(ada.post("/ui/workers/w-7/release", "_csrf=" + csrf).statusCode())
+                .isEqualTo(303);
+        assertThat(engine.task(id).state()).isEqualTo(TaskState.READY);
+    }
+
+    @Test
+    void aScheduleIsPausedAndResumed() {
+        engine.schedules().define(Schedule.of("nightly", "0 2 * * *", NewTask.of("report", null)));
+        assertThat(ada.get("/ui/schedules").body()).contains("nightly", "2030-01-08T02:00:00Z");
+        ada.post("/ui/schedules/nightly/pause", "_csrf=" + csrf);
+        assertThat(engine.schedules().get("nightly").schedule().paused()).isTrue();
+        ada.post("/ui/schedules/nightly/resume", "_csrf=" + csrf);
+        assertThat(engine.schedules().get("nightly").schedule().paused()).isFalse();
+    }
+
+    @Test
+    void aProcessorIsDefinedStartedAndStopped() {
+        HttpResponse<String> defined =
+                ada.post("/ui/processors", "_csrf=" + csrf + "&name=mailers&kind=remote&queue=mail&types=email,sms");
+        assertThat(defined.statusCode()).isEqualTo(303);
+        assertThat(engine.processors().get("mailers").processor().types()).containsExactlyInAnyOrder("email", "sms");
+        ada.post("/ui/processors/mailers/start", "_csrf=" + csrf);
+        assertThat(engine.processors().get("mailers").started()).isTrue();
+        ada.post("/ui/processors/mailers/stop", "_csrf=" + csrf);
+        assertThat(engine.processors().get("mailers").started()).isFalse();
+        HttpResponse<String> bad = ada.post("/ui/processors", "_csrf=" + csrf + "&name=x&threads=many");
+        assertThat(bad.statusCode()).isEqualTo(400);
+        assertThat(bad.body()).contains("threads", "many");
+    }
+
+    @Test
+    void tasksAreParkedAndUnparkedByOwner() {
+        long bobs =
+                engine.enqueue(NewTask.builder("email").owner("bob").build()).id();
+        long sams =
+                engine.enqueue(NewTask.builder("email").owner("sam").build()).id();
+        ada.post("/ui/parking/park", "_csrf=" + csrf + "&owner=bob");
+        assertThat(engine.task(bobs).state()).isEqualTo(TaskState.PARKED);
+        assertThat(engine.task(sams).state()).isEqualTo(TaskState.READY);
+        HttpResponse<String> nothing = ada.post("/ui/parking/park", "_csrf=" + csrf);
+        assertThat(nothing.statusCode()).isEqualTo(400);
+        ada.post("/ui/parking/unpark", "_csrf=" + csrf + "&owner=bob");
+        assertThat(engine.task(bobs).state()).isEqualTo(TaskState.READY);
+    }
+
+    @Test
+    void theIntakeIsSwitchedOffAndOn() {
+        ada.post("/ui/intake/off", "_csrf=" + csrf);
+        assertThat(engine.intake().status().enabled()).isFalse();
+        ada.post("/ui/intake/on", "_csrf=" + csrf);
+        assertThat(engine.intake().status().enabled()).isTrue();
+    }
+
+    @Test
+    void usersAreChangedAndTokensIssuedAndRevoked() {
+        ada.post("/ui/users/sam/roles", "_csrf=" + csrf + "&role-submitter=on&role-worker=on");
+        assertThat(engine.accounts().account("sam").roles()).containsExactlyInAnyOrder(Role.SUBMITTER, Role.WORKER);
+        ada.post("/ui/users/sam/limits", "_csrf=" + csrf + "&pendingLimit=50");
+        assertThat(engine.accounts().account("sam").pendingLimit()).isEqualTo(50);
+
+        HttpResponse<String> issued = ada.post("/ui/users/sam/tokens", "_csrf=" + csrf + "&label=laptop");
+        assertThat(issued.body()).contains("shown this once", "tide_");
+        var token = engine.accounts().tokens("sam").stream()
+                .filter(t -> t.kind() == TokenKind.API)
+                .findFirst()
+                .orElseThrow();
+        ada.post("/ui/users/sam/tokens/" + token.id() + "/revoke", "_csrf=" + csrf);
+        assertThat(engine.accounts().tokens("sam")).noneMatch(t -> t.id().equals(token.id()));
+
+        ada.post("/ui/users/sam/disable", "_csrf=" + csrf);
+        assertThat(engine.accounts().account("sam").disabled()).isTrue();
+        ada.post("/ui/prohibited-users", "_csrf=" + csrf + "&users=mallory,eve");
+        assertThat(engine.queues().prohibitedUsers()).containsExactlyInAnyOrder("mallory", "eve");
+    }
+
+    @Test
+    void aWorkerReadsEveryPageButChangesNothing() {
+        DashboardHttp wes = signedIn("wes");
+        String token = wes.csrf("/ui");
+        for (String page : READER_PAGES) {
+            assertThat(wes.get(page).statusCode()).as(page).isEqualTo(200);
+        }
+        assertThat(wes.get("/ui/users").statusCode()).isEqualTo(403);
+        assertThat(wes.post("/ui/intake/off", "_csrf=" + token).statusCode()).isEqualTo(403);
+        assertThat(wes.post("/ui/parking/park", "_csrf=" + token + "&owner=bob").statusCode())
+                .isEqualTo(403);
+        assertThat(engine.intake().status().enabled()).isTrue();
+    }
+
+    @Test
+    void aSubmitterReachesNoPageButItsTasksAndJobs() {
+        DashboardHttp sam = signedIn("sam");
+        for (String page : READER_PAGES) {
+            if (!page.equals("/ui")) {
+                assertThat(sam.get(page).statusCode()).as(page).isEqualTo(403);
+            }
+        }
+        assertThat(sam.get("/ui").statusCode()).isEqualTo(303);
+        assertThat(sam.get("/ui/users").statusCode()).isEqualTo(403);
+        assertThat(sam.get("/ui/tasks").statusCode()).isEqualTo(200);
+        assertThat(sam.get("/ui/jobs").statusCode()).isEqualTo(200);
+    }
+
+    private DashboardHttp signedIn(String user) {
+        DashboardHttp http = new DashboardHttp("http://127.0.0.1:" + server.port());
+        assertThat(http.signIn("/ui", user, PASSWORD).statusCode()).isEqualTo(303);
+        return http;
+    }
+}
