@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -130,6 +131,8 @@ final class Browser implements AutoCloseable {
         return new WebDriverWait(driver, Duration.ofSeconds(seconds))
                 .withMessage(what)
                 .pollingEvery(Duration.ofMillis(100))
+                .ignoring(StaleElementReferenceException.class) // the page was replaced while being read
+                .ignoring(org.openqa.selenium.NoSuchElementException.class)
                 .until(condition);
     }
 
