@@ -69,6 +69,7 @@ public final class Dashboard {
         new EventsPage().addTo(pages);
         new ParkingPage().addTo(pages);
         new IntakePage().addTo(pages);
+        new SimulationPage().addTo(pages);
         if (accounts != null) {
             new UserPages(accounts).addTo(pages);
         }

@@ -273,6 +273,24 @@ public abstract class DashboardBrowserContract {
         shoot("sign-in");
     }
 
+    @Test
+    void aSimulationRunsOnTheServerAndDrawsItsChart() {
+        browser.signIn(base, "ada", PASSWORD);
+        browser.go(base + "/simulation");
+        browser.click(By.id("run-simulation"));
+        browser.await(
+                "the simulation's chart",
+                60,
+                d -> !d.findElements(By.cssSelector("img.simulation-chart")).isEmpty());
+        assertThat(browser.findAll(By.cssSelector("section table tbody tr"))).hasSize(2);
+        assertThat(browser.text()).contains("1200 tasks arrived over 2 days");
+        assertThat(((JavascriptExecutor) browser.driver())
+                        .executeScript("return document.querySelector('img.simulation-chart').naturalWidth"))
+                .isNotEqualTo(0L);
+        shoot("simulation");
+        assertThat(engine.tasks(dev.tide.api.TaskQuery.all()).items()).isEmpty();
+    }
+
     private List<String> ids() {
         return browser.findAll(By.cssSelector("table.tasks tbody tr td:first-child a")).stream()
                 .map(WebElement::getText)

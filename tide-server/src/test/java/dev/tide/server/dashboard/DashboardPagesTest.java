@@ -149,6 +149,20 @@ class DashboardPagesTest {
     }
 
     @Test
+    void aSimulationLongerThanTheDashboardsBoundIsRefused() {
+        String month = "{\"start\":\"2026-03-02T00:00\",\"days\":30,\"workload\":[]}";
+        HttpResponse<String> refused =
+                ada.post("/ui/simulation", "_csrf=" + csrf + "&simulation=" + Urls.encode(month));
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(refused.body()).contains("at most 14");
+        HttpResponse<String> unknown = ada.post(
+                "/ui/simulation",
+                "_csrf=" + csrf + "&simulation=" + Urls.encode("{\"start\":\"2026-03-02T00:00\",\"x\":1}"));
+        assertThat(unknown.statusCode()).isEqualTo(400);
+        assertThat(signedIn("wes").get("/ui/simulation").statusCode()).isEqualTo(403);
+    }
+
+    @Test
     void aWorkerReadsEveryPageButChangesNothing() {
         DashboardHttp wes = signedIn("wes");
         String token = wes.csrf("/ui");
