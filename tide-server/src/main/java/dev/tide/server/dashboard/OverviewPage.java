@@ -47,11 +47,11 @@ final class OverviewPage {
         StatusReport status = tide.monitoring().status();
         Map<String, QueueInfo> queues =
                 tide.queues().list().stream().collect(Collectors.toMap(QueueInfo::name, Function.identity()));
+        Instant now = clock.instant();
         List<QueueRow> rows = new ArrayList<>();
         for (StatusReport.QueueDepth depth : status.queues()) {
-            rows.add(new QueueRow(depth, queues.get(depth.queue()), oldestReady(page, depth)));
+            rows.add(new QueueRow(depth, queues.get(depth.queue()), oldestReady(page, depth), now));
         }
-        Instant now = clock.instant();
         List<HourlyStats> hours = tide.monitoring().stats(new StatsQuery(now.minus(Duration.ofHours(24)), now, null));
         Throughput throughput = Throughput.of(hours, now.truncatedTo(ChronoUnit.HOURS), 24);
         Instant dayAgo = now.minus(Duration.ofDays(1));
