@@ -34,7 +34,8 @@ public final class BenchMain implements Callable<Integer> {
     static final String FAIRNESS = "fairness";
     static final String PROFILES = "profiles";
     static final String CAPABILITIES = "capabilities";
-    static final List<String> PHASES = List.of(DRAIN, ENQUEUE, BACKLOG, FAIRNESS, PROFILES, CAPABILITIES);
+    static final String DASHBOARD = "dashboard";
+    static final List<String> PHASES = List.of(DRAIN, ENQUEUE, BACKLOG, FAIRNESS, PROFILES, CAPABILITIES, DASHBOARD);
 
     @Option(
             names = "--tasks",
@@ -64,7 +65,8 @@ public final class BenchMain implements Callable<Integer> {
                     + " discipline as the backlog grows, heap, plans), fairness (Tide's drain through a fair queue"
                     + " against a fifo one), profiles (the claim's cost with a profile in force against none),"
                     + " capabilities (enqueue and drain with each capability in use against a plain fifo queue, in"
-                    + " interleaved runs of --tasks, --rounds each; only when named) (${DEFAULT-VALUE}).")
+                    + " interleaved runs of --tasks, --rounds each; only when named), dashboard (each page's p50 and p95"
+                    + " on --dashboard-tasks tasks; only when named) (${DEFAULT-VALUE}).")
     List<String> phases;
 
     @Option(
@@ -112,6 +114,12 @@ public final class BenchMain implements Callable<Integer> {
     int users;
 
     @Option(
+            names = "--dashboard-tasks",
+            defaultValue = "1000000",
+            description = "Tasks in the dashboard phase's data set (${DEFAULT-VALUE}).")
+    int dashboardTasks;
+
+    @Option(
             names = "--pg-url",
             defaultValue = "${env:TIDE_BENCH_PG_URL:-jdbc:postgresql://127.0.0.1:5432/test?user=postgres}",
             description = "PostgreSQL to use; each system gets a schema of its own, dropped afterwards.")
@@ -156,6 +164,7 @@ public final class BenchMain implements Callable<Integer> {
         List<FairnessResult> fairness = new ArrayList<>();
         List<ProfileCostBenchmark.Result> profileCost = new ArrayList<>();
         List<CapabilityCostResult> capabilityCost = new ArrayList<>();
+        List<DashboardBenchmark.Result> dashboard = new ArrayList<>();
         for (BenchDatabase.StoreKind kind : kinds) {
             if (phases.contains(DRAIN)) {
                 for (String system : systems) {
@@ -190,6 +199,10 @@ public final class BenchMain implements Callable<Integer> {
             if (phases.contains(CAPABILITIES)) {
                 capabilityCost.add(CapabilityCostBenchmark.run(databases, kind, tasks, rounds, warmup));
             }
+            if (phases.contains(DASHBOARD)) {
+                progress("dashboard pages on %s with %,d tasks", kind.label(), dashboardTasks);
+                dashboard.add(DashboardBenchmark.run(databases.fresh(kind, "dashboard"), dashboardTasks, 40));
+            }
         }
         BenchReport report = BenchReport.of(
                 "./bench " + String.join(" ", commandLine()),
@@ -200,7 +213,8 @@ public final class BenchMain implements Callable<Integer> {
                 backlogs,
                 fairness,
                 profileCost,
-                capabilityCost);
+                capabilityCost,
+                dashboard);
         report.print(System.out);
         Files.createDirectories(out.toAbsolutePath().getParent());
         Json.mapper().writer(SerializationFeature.INDENT_OUTPUT).writeValue(out.toFile(), report);

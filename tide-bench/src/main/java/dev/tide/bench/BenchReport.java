@@ -17,7 +17,8 @@ record BenchReport(
         List<BacklogBenchmark.Result> backlog,
         List<FairnessResult> fairness,
         List<ProfileCostBenchmark.Result> profileCost,
-        List<CapabilityCostResult> capabilityCost) {
+        List<CapabilityCostResult> capabilityCost,
+        List<DashboardBenchmark.Result> dashboard) {
 
     static BenchReport of(
             String command,
@@ -28,7 +29,8 @@ record BenchReport(
             List<BacklogBenchmark.Result> backlog,
             List<FairnessResult> fairness,
             List<ProfileCostBenchmark.Result> profileCost,
-            List<CapabilityCostResult> capabilityCost) {
+            List<CapabilityCostResult> capabilityCost,
+            List<DashboardBenchmark.Result> dashboard) {
         List<Comparison> comparisons = new ArrayList<>();
         for (BenchDatabase.StoreKind kind : BenchDatabase.StoreKind.values()) {
             Comparison.of(kind.label(), drain).ifPresent(comparisons::add);
@@ -44,7 +46,8 @@ record BenchReport(
                 backlog,
                 fairness,
                 profileCost,
-                capabilityCost);
+                capabilityCost,
+                dashboard);
     }
 
     void print(PrintStream out) {
@@ -97,6 +100,7 @@ record BenchReport(
         }
         printProfileCost(out);
         capabilityCost.forEach(r -> r.print(out));
+        dashboard.forEach(r -> DashboardBenchmark.print(r, out));
     }
 
     private void printProfileCost(PrintStream out) {

@@ -56,10 +56,11 @@ public final class Dashboard {
     /** Adds the dashboard's routes to a Javalin application being configured (as {@code tide server} does). */
     public void addTo(RoutesConfig routes) {
         PageRoutes pages = new PageRoutes(routes, queue, sessions, renderer, settings);
+        StatusSnapshots counts = new StatusSnapshots(queue, clock);
         new Assets(settings.basePath()).addTo(pages);
         new SignInPages(sessions, renderer, settings).addTo(pages);
-        new OverviewPage(clock).addTo(pages);
-        new QueuePages().addTo(pages);
+        new OverviewPage(clock, counts).addTo(pages);
+        new QueuePages(counts).addTo(pages);
         new TaskPages().addTo(pages);
         new JobPages().addTo(pages);
         new WorkerPages(clock).addTo(pages);

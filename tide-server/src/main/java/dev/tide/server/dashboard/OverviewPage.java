@@ -28,9 +28,11 @@ final class OverviewPage {
     private static final int DEADLINE_EVENTS = 200;
 
     private final InstantSource clock;
+    private final StatusSnapshots counts;
 
-    OverviewPage(InstantSource clock) {
+    OverviewPage(InstantSource clock, StatusSnapshots counts) {
         this.clock = clock;
+        this.counts = counts;
     }
 
     void addTo(PageRoutes pages) {
@@ -44,7 +46,8 @@ final class OverviewPage {
             return;
         }
         var tide = page.view().queue();
-        StatusReport status = tide.monitoring().status();
+        StatusSnapshots.Snapshot counted = counts.latest();
+        StatusReport status = counted.status();
         Map<String, QueueInfo> queues =
                 tide.queues().list().stream().collect(Collectors.toMap(QueueInfo::name, Function.identity()));
         Instant now = clock.instant();
@@ -59,6 +62,9 @@ final class OverviewPage {
                 "overview.jte",
                 "status",
                 status,
+                "countedAgo",
+                Durations.words(
+                        Math.max(0, Duration.between(counted.countedAt(), now).toSeconds())),
                 "queues",
                 rows,
                 "throughput",

@@ -17,6 +17,11 @@ import java.util.Set;
  * in place.
  */
 final class QueuePages {
+    private final StatusSnapshots counts;
+
+    QueuePages(StatusSnapshots counts) {
+        this.counts = counts;
+    }
 
     void addTo(PageRoutes pages) {
         pages.get("/queues/{name}", this::show);
@@ -44,7 +49,7 @@ final class QueuePages {
                 .filter(q -> q.name().equals(name))
                 .findFirst()
                 .orElse(null);
-        StatusReport.QueueDepth depth = tide.monitoring().status().queues().stream()
+        StatusReport.QueueDepth depth = counts.latest().status().queues().stream()
                 .filter(d -> d.queue().equals(name))
                 .findFirst()
                 .orElse(null);

@@ -17,7 +17,9 @@ public record QueueRow(StatusReport.QueueDepth depth, QueueInfo info, TaskInfo o
     public String oldestWait() {
         return oldestReady == null
                 ? ""
-                : Durations.words(Math.max(0, java.time.Duration.between(oldestReady.createdAt(), now).toSeconds()));
+                : Durations.words(Math.max(
+                        0,
+                        java.time.Duration.between(oldestReady.createdAt(), now).toSeconds()));
     }
 
     public String discipline() {
