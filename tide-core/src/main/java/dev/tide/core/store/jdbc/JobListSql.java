@@ -32,18 +32,15 @@ public final class JobListSql {
     }
 
     public static JobListSql of(JobQuery q, Instant now) {
-        StringBuilder where = new StringBuilder("1 = 1");
+        StringBuilder where = new StringBuilder("id < ?");
         List<Object> params = new ArrayList<>();
+        params.add(q.cursor() == null ? Long.MAX_VALUE : decode(q.cursor(), digest(q)));
         add(where, params, "state = ?", q.state() == null ? null : q.state().wireName());
         add(where, params, "type = ?", q.type());
         add(where, params, "owner = ?", q.owner());
         if (q.deadlinePassed()) {
             where.append(" AND state = 'open' AND deadline IS NOT NULL AND deadline < ?");
             params.add(now.toEpochMilli());
-        }
-        if (q.cursor() != null) {
-            where.append(" AND id < ?");
-            params.add(decode(q.cursor(), digest(q)));
         }
         params.add((long) q.limit() + 1);
         return new JobListSql("SELECT * FROM tide_jobs WHERE " + where + " ORDER BY id DESC LIMIT ?", params);
