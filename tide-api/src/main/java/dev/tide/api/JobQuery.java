@@ -34,7 +34,8 @@ public record JobQuery(
         }
         if (deadlinePassed && state == JobState.FINISHED) {
             throw new InvalidRequestException(
-                    "deadlinePassed", "selects open jobs past their deadline; it cannot be combined with state finished");
+                    "deadlinePassed",
+                    "selects open jobs past their deadline; it cannot be combined with state finished");
         }
     }
 

@@ -319,7 +319,10 @@ public final class TideClient implements TaskQueue {
     @Override
     public Page<JobInfo> jobs(JobQuery query) {
         return http.call(
-                "GET", Routes.path(Routes.JOBS) + QueryString.of(query == null ? JobQuery.all() : query), null, JOB_PAGE);
+                "GET",
+                Routes.path(Routes.JOBS) + QueryString.of(query == null ? JobQuery.all() : query),
+                null,
+                JOB_PAGE);
     }
 
     @Override

@@ -24,7 +24,11 @@ final class JobRoutes {
                 Routes.JOBS,
                 ctx -> ctx.status(201).json(queue.createJob(tenants.own(ctx, body.required(ctx, NewJob.class)))),
                 Access.SUBMITTER);
-        routes.get(Routes.JOBS, ctx -> ctx.json(queue.jobs(tenants.own(ctx, JobQueryParams.parse(ctx)))), Access.SUBMITTER, Access.WORKER);
+        routes.get(
+                Routes.JOBS,
+                ctx -> ctx.json(queue.jobs(tenants.own(ctx, JobQueryParams.parse(ctx)))),
+                Access.SUBMITTER,
+                Access.WORKER);
         routes.get(Routes.JOB, ctx -> ctx.json(tenants.job(ctx, PathParams.id(ctx))), Access.SUBMITTER, Access.WORKER);
         routes.post(Routes.JOB_CANCEL, this::cancel, Access.SUBMITTER);
         routes.put(Routes.JOB_INFO, this::updateInfo, Access.SUBMITTER, Access.WORKER);

@@ -50,7 +50,9 @@ public abstract class DashboardReadsContract extends ManualQueueContract {
         long job = made.job().id();
 
         List<TideEvent> ofTask = events(EventQuery.recent().withTaskId(first));
-        assertThat(ofTask).extracting(TideEvent::kind).containsExactly(TideEvent.TASK_RETRIED, TideEvent.TASK_CANCELLED);
+        assertThat(ofTask)
+                .extracting(TideEvent::kind)
+                .containsExactly(TideEvent.TASK_RETRIED, TideEvent.TASK_CANCELLED);
         assertThat(events(EventQuery.recent().withJobId(job)))
                 .extracting(TideEvent::kind)
                 .containsExactly(TideEvent.TASK_RETRIED, TideEvent.TASK_CANCELLED);
@@ -131,7 +133,8 @@ public abstract class DashboardReadsContract extends ManualQueueContract {
         long a = queue.enqueue(NewTask.builder("a").build()).id();
         long b = queue.enqueue(NewTask.builder("b").dependsOn(a).build()).id();
         long c = queue.enqueue(NewTask.builder("c").dependsOn(a).build()).id();
-        long d = queue.enqueue(NewTask.builder("d").dependsOn(b).dependsOn(a).build()).id();
+        long d = queue.enqueue(NewTask.builder("d").dependsOn(b).dependsOn(a).build())
+                .id();
 
         assertThat(queue.dependents(a)).containsExactly(b, c, d);
         assertThat(queue.dependents(b)).containsExactly(d);
@@ -181,7 +184,8 @@ public abstract class DashboardReadsContract extends ManualQueueContract {
         assertThat(ids(JobQuery.all().withDeadlinePassed(true))).isEmpty();
         clock.advance(Duration.ofMinutes(10));
         assertThat(ids(JobQuery.all().withDeadlinePassed(true))).containsExactly(j3);
-        assertThat(ids(JobQuery.all().withDeadlinePassed(true).withOwner("ann"))).isEmpty();
+        assertThat(ids(JobQuery.all().withDeadlinePassed(true).withOwner("ann")))
+                .isEmpty();
         assertThat(ids(JobQuery.all().withType("none"))).isEmpty();
     }
 
@@ -212,8 +216,7 @@ public abstract class DashboardReadsContract extends ManualQueueContract {
     void badJobQueriesAreRefusedNamingTheField() {
         assertRefused(() -> JobQuery.all().withLimit(JobQuery.MAX_LIMIT + 1), "limit");
         assertRefused(() -> JobQuery.all().withLimit(-1), "limit");
-        assertRefused(
-                () -> JobQuery.all().withState(JobState.FINISHED).withDeadlinePassed(true), "deadlinePassed");
+        assertRefused(() -> JobQuery.all().withState(JobState.FINISHED).withDeadlinePassed(true), "deadlinePassed");
         assertThat(queue.jobs(JobQuery.all()).items()).as("nothing written").isEmpty();
     }
 
@@ -228,7 +231,9 @@ public abstract class DashboardReadsContract extends ManualQueueContract {
     }
 
     private long job(String type, String owner, java.time.Instant deadline) {
-        NewJob.Builder job = NewJob.builder(type).owner(owner).task(NewTask.builder("t").owner(owner).build());
+        NewJob.Builder job = NewJob.builder(type)
+                .owner(owner)
+                .task(NewTask.builder("t").owner(owner).build());
         if (deadline != null) {
             job.deadline(deadline);
         }
@@ -244,12 +249,15 @@ public abstract class DashboardReadsContract extends ManualQueueContract {
     }
 
     private static String actorOf(TideEvent event) {
-        return Json.read(event.detail(), com.fasterxml.jackson.databind.JsonNode.class).get("actor").asText();
+        return Json.read(event.detail(), com.fasterxml.jackson.databind.JsonNode.class)
+                .get("actor")
+                .asText();
     }
 
     private static void assertRefused(Runnable call, String field) {
         assertThatThrownBy(call::run)
-                .isInstanceOfSatisfying(InvalidRequestException.class, e -> assertThat(e.field())
-                        .isEqualTo(field));
+                .isInstanceOfSatisfying(
+                        InvalidRequestException.class,
+                        e -> assertThat(e.field()).isEqualTo(field));
     }
 }

@@ -150,7 +150,8 @@ public final class JdbcTaskReads implements TaskReads {
                     }
                 }
             }
-            String next = more ? JobListSql.encode(query, items.get(items.size() - 1).id()) : null;
+            String next =
+                    more ? JobListSql.encode(query, items.get(items.size() - 1).id()) : null;
             return new Page<>(items, next);
         });
     }

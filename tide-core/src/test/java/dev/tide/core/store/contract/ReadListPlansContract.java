@@ -65,7 +65,9 @@ public abstract class ReadListPlansContract {
         q.put("job", recent.withJobId(40L));
         q.put("actor", recent.withActor("ops:3"));
         q.put("actor and kind", recent.withActor("ops:3").withKind("task.cancelled"));
-        q.put("job and kind, paged", recent.withJobId(40L).withKind("deadline.warning").withBefore(4_000L));
+        q.put(
+                "job and kind, paged",
+                recent.withJobId(40L).withKind("deadline.warning").withBefore(4_000L));
         return q;
     }
 
@@ -96,12 +98,13 @@ public abstract class ReadListPlansContract {
                     + " WHEN 2 THEN 'deadline.warning' ELSE 'job.finished' END,"
                     + " CASE WHEN n % 3 <> 0 THEN n END, CASE WHEN n % 4 = 0 THEN n / 4 END, 'default', '{}',"
                     + " CASE WHEN n % 10 = 0 THEN 'ops:' || (n % 7) END FROM g");
-            st.execute("INSERT INTO tide_jobs (type, owner, priority, deadline, state, outcome, created_at, finished_at) "
-                    + series
-                    + "SELECT 'type-' || (n % 10), 'user-' || (n % 50), 0, CASE WHEN n % 5 = 0 THEN n END,"
-                    + " CASE WHEN n % 10 = 0 THEN 'open' ELSE 'finished' END,"
-                    + " CASE WHEN n % 10 = 0 THEN NULL ELSE 'succeeded' END, n, CASE WHEN n % 10 <> 0 THEN n END"
-                    + " FROM g");
+            st.execute(
+                    "INSERT INTO tide_jobs (type, owner, priority, deadline, state, outcome, created_at, finished_at) "
+                            + series
+                            + "SELECT 'type-' || (n % 10), 'user-' || (n % 50), 0, CASE WHEN n % 5 = 0 THEN n END,"
+                            + " CASE WHEN n % 10 = 0 THEN 'open' ELSE 'finished' END,"
+                            + " CASE WHEN n % 10 = 0 THEN NULL ELSE 'succeeded' END, n, CASE WHEN n % 10 <> 0 THEN n END"
+                            + " FROM g");
             st.execute("ANALYZE");
         }
         if (!c.getAutoCommit()) {

@@ -41,9 +41,6 @@ class PostgresReadPlansTest extends ReadListPlansContract {
 
     @Override
     protected void assertNoFullScan(List<String> plan, String table, String what) {
-        assertThat(String.join("\n", plan))
-                .as(what)
-                .contains("Index")
-                .doesNotContain("Seq Scan on " + table);
+        assertThat(String.join("\n", plan)).as(what).contains("Index").doesNotContain("Seq Scan on " + table);
     }
 }
