@@ -3,7 +3,7 @@ package dev.tide.core.store.postgresql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tide.core.Tide;
-import dev.tide.core.store.contract.ReadListPlansContract;
+import dev.tide.core.store.contract.DashboardSchemaContract;
 import dev.tide.core.testing.PostgresSchema;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -14,14 +14,22 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The dashboard's list queries on PostgreSQL: after ANALYZE, {@code EXPLAIN} shows no sequential scan of the table. */
-class PostgresReadPlansTest extends ReadListPlansContract {
+/**
+ * The dashboard's schema on PostgreSQL: after ANALYZE, {@code EXPLAIN} of its list queries shows no sequential scan of
+ * the table; V021 fills the actor column of older events.
+ */
+class PostgresDashboardSchemaTest extends DashboardSchemaContract {
     @RegisterExtension
     static final PostgresSchema schema = PostgresSchema.perClass("read_plans");
 
     @Override
+    protected Tide open() {
+        return Tide.builder().postgres(schema.url()).build();
+    }
+
+    @Override
     protected Connection connect() throws SQLException {
-        Tide.builder().postgres(schema.url()).build().close(); // migrated
+        open().close(); // migrated
         return DriverManager.getConnection(schema.url());
     }
 

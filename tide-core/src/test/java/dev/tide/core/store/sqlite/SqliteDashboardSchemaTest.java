@@ -3,7 +3,7 @@ package dev.tide.core.store.sqlite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tide.core.Tide;
-import dev.tide.core.store.contract.ReadListPlansContract;
+import dev.tide.core.store.contract.DashboardSchemaContract;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -14,14 +14,22 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The dashboard's list queries on SQLite: {@code EXPLAIN QUERY PLAN} searches an index, never scans the table. */
-class SqliteReadPlansTest extends ReadListPlansContract {
+/**
+ * The dashboard's schema on SQLite: {@code EXPLAIN QUERY PLAN} of its list queries searches an index, never scans the
+ * table; V021 fills the actor column of older events.
+ */
+class SqliteDashboardSchemaTest extends DashboardSchemaContract {
     @TempDir
     Path folder;
 
     @Override
+    protected Tide open() {
+        return Tide.builder().sqlite(folder).build();
+    }
+
+    @Override
     protected Connection connect() throws SQLException {
-        Tide.builder().sqlite(folder).build().close(); // migrated
+        open().close(); // migrated
         return DriverManager.getConnection("jdbc:sqlite:" + folder.resolve(SqliteStore.FILE_NAME));
     }
 

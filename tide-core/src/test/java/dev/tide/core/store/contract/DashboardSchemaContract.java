@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tide.api.EventQuery;
 import dev.tide.api.JobQuery;
 import dev.tide.api.JobState;
+import dev.tide.api.TideEvent;
+import dev.tide.core.Tide;
 import dev.tide.core.store.jdbc.EventListSql;
 import dev.tide.core.store.jdbc.JobListSql;
 import java.sql.Connection;
@@ -18,12 +20,15 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The plans of the dashboard's list queries ({@link EventListSql}, {@link JobListSql}) on a few thousand events and
- * jobs with statistics: every filter reads an index, never the whole table. A store's test says how to reach its
- * database and how to read a plan.
+ * The dashboard's schema (V021): the plans of its list queries ({@link EventListSql}, {@link JobListSql}) on a few
+ * thousand events and jobs with statistics, where every filter reads an index, never the whole table; and the actor
+ * column filled for events written before it. A store's test says how to reach its database and how to read a plan.
  */
-public abstract class ReadListPlansContract {
+public abstract class DashboardSchemaContract {
     private static final int ROWS = 5_000;
+
+    /** An engine on the test's store, migrated. */
+    protected abstract Tide open();
 
     /** A connection to a migrated, empty store of this kind. */
     protected abstract Connection connect() throws SQLException;
@@ -52,6 +57,38 @@ public abstract class ReadListPlansContract {
                 JobListSql list = JobListSql.of(e.getValue(), now);
                 assertNoFullScan(plan(c, list.sql(), list::bind), "tide_jobs", e.getKey());
             }
+        }
+    }
+
+    @Test
+    void theMigrationFillsTheActorColumnOfEventsWrittenBefore() throws SQLException {
+        try (Connection c = connect()) {
+            try (Statement st = c.createStatement()) {
+                // back to before V021's actor column, with events written then
+                for (String index : List.of("tide_events_task", "tide_events_job", "tide_events_actor")) {
+                    st.execute("DROP INDEX " + index);
+                }
+                for (String index :
+                        List.of("tide_jobs_state", "tide_jobs_type", "tide_jobs_owner", "tide_jobs_overdue")) {
+                    st.execute("DROP INDEX " + index);
+                }
+                st.execute("ALTER TABLE tide_events DROP COLUMN actor");
+                st.execute("DELETE FROM tide_schema_version WHERE name = 'V021__dashboard_reads.sql'");
+                st.execute("INSERT INTO tide_events (at, kind, queue, detail) VALUES"
+                        + " (1, 'dispatch.suspended', 'mail', '{\"actor\":\"ops:ada\"}'),"
+                        + " (2, 'digest.sent', 'mail', '{\"taskId\":5,\"actor\":\"not first\"}'),"
+                        + " (3, 'dispatch.resumed', 'mail', '{\"actor\":null}'),"
+                        + " (4, 'job.finished', NULL, NULL)");
+            }
+            if (!c.getAutoCommit()) {
+                c.commit();
+            }
+        }
+        try (Tide tide = open()) {
+            assertThat(tide.monitoring().events(EventQuery.recent().withActor("ops:ada")))
+                    .extracting(TideEvent::kind)
+                    .containsExactly("dispatch.suspended");
+            assertThat(tide.monitoring().events(EventQuery.recent())).hasSize(4);
         }
     }
 
