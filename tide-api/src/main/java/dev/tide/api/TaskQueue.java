@@ -119,6 +119,19 @@ public interface TaskQueue extends AutoCloseable {
     /** Replaces the job's info JSON. */
     JobInfo updateJobInfo(long jobId, String infoJson);
 
+    /** The most dependents {@link #dependents} lists. */
+    int MAX_DEPENDENTS = 1000;
+
+    /**
+     * The ids of the tasks that waited on this one, ascending, at most {@link #MAX_DEPENDENTS}: those added while it
+     * had not ended (a task added with it as a dependency after it succeeded never waited, and is not listed). Throws
+     * {@link NotFoundException} for a task that does not exist. The other direction is {@link TaskInfo#dependsOn()}.
+     */
+    List<Long> dependents(long taskId);
+
+    /** A page of jobs matching the query, newest first. */
+    Page<JobInfo> jobs(JobQuery query);
+
     /**
      * The tasks this worker holds now: after a crash, a worker finds its unfinished work here. A worker name belongs
      * to the account that claimed under it: through a server, a worker account sees only its own leases of the name

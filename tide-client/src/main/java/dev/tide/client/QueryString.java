@@ -1,6 +1,7 @@
 package dev.tide.client;
 
 import dev.tide.api.EventQuery;
+import dev.tide.api.JobQuery;
 import dev.tide.api.StatsQuery;
 import dev.tide.api.TaskQuery;
 import java.net.URLEncoder;
@@ -9,7 +10,7 @@ import java.util.StringJoiner;
 
 /**
  * A {@link TaskQuery} as the query string of {@code GET /v1/tasks}, an {@link EventQuery} as that of
- * {@code GET /v1/events}; filters left null are left out.
+ * {@code GET /v1/events}, a {@link JobQuery} as that of {@code GET /v1/jobs}; filters left null are left out.
  */
 final class QueryString {
     private final StringJoiner params = new StringJoiner("&", "?", "");
@@ -38,6 +39,20 @@ final class QueryString {
         s.add("kind", q.kind());
         s.add("before", q.before() == null ? null : q.before().toString());
         s.add("limit", Integer.toString(q.limit()));
+        s.add("taskId", q.taskId() == null ? null : q.taskId().toString());
+        s.add("jobId", q.jobId() == null ? null : q.jobId().toString());
+        s.add("actor", q.actor());
+        return s.params.toString();
+    }
+
+    static String of(JobQuery q) {
+        QueryString s = new QueryString();
+        s.add("state", q.state() == null ? null : q.state().wireName());
+        s.add("type", q.type());
+        s.add("owner", q.owner());
+        s.add("deadlinePassed", q.deadlinePassed() ? "true" : null);
+        s.add("limit", Integer.toString(q.limit()));
+        s.add("cursor", q.cursor());
         return s.params.toString();
     }
 

@@ -9,6 +9,7 @@ import dev.tide.api.EnqueuedAndClaimed;
 import dev.tide.api.Intake;
 import dev.tide.api.JobCreated;
 import dev.tide.api.JobInfo;
+import dev.tide.api.JobQuery;
 import dev.tide.api.JobType;
 import dev.tide.api.Lease;
 import dev.tide.api.LeaseLostException;
@@ -63,6 +64,7 @@ import org.slf4j.LoggerFactory;
 public final class TideClient implements TaskQueue {
     private static final Logger log = LoggerFactory.getLogger(TideClient.class);
     private static final TypeReference<Page<TaskInfo>> TASK_PAGE = new TypeReference<>() {};
+    private static final TypeReference<Page<JobInfo>> JOB_PAGE = new TypeReference<>() {};
 
     private final JsonHttp http;
     private final RemoteAccounts accounts;
@@ -306,6 +308,21 @@ public final class TideClient implements TaskQueue {
     public JobInfo updateJobInfo(long jobId, String infoJson) {
         return http.call(
                 "PUT", Routes.path(Routes.JOB_INFO, jobId), infoJson == null ? "null" : infoJson, JobInfo.class);
+    }
+
+    @Override
+    public List<Long> dependents(long taskId) {
+        return http.call("GET", Routes.path(Routes.TASK_DEPENDENTS, taskId), null, HttpBodies.Dependents.class)
+                .dependents();
+    }
+
+    @Override
+    public Page<JobInfo> jobs(JobQuery query) {
+        return http.call(
+                "GET",
+                Routes.path(Routes.JOBS) + QueryString.of(query == null ? JobQuery.all() : query),
+                null,
+                JOB_PAGE);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.tide.core;
 import dev.tide.api.InputRanges;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.JobInfo;
+import dev.tide.api.JobQuery;
 import dev.tide.api.NotFoundException;
 import dev.tide.api.Page;
 import dev.tide.api.TaskInfo;
@@ -20,6 +21,7 @@ import dev.tide.core.store.Unparked;
 import java.time.InstantSource;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -125,6 +127,19 @@ final class Inspecting {
         InputRanges.INSTANT.check("receivedFrom", selection.receivedFrom(), clock.instant());
         InputRanges.INSTANT.check("receivedTo", selection.receivedTo(), clock.instant());
         return selection;
+    }
+
+    /** A missing task is a 404, not an empty list: the page asked about a task that is not there. */
+    List<Long> dependents(long taskId) {
+        List<Long> ids = reads.taskDependents(taskId, dev.tide.api.TaskQueue.MAX_DEPENDENTS);
+        if (ids.isEmpty() && reads.taskGet(taskId).isEmpty()) {
+            throw new NotFoundException("task " + taskId);
+        }
+        return ids;
+    }
+
+    Page<JobInfo> jobs(JobQuery query) {
+        return reads.jobList(query == null ? JobQuery.all() : query, clock.instant());
     }
 
     JobInfo job(long jobId) {

@@ -9,6 +9,7 @@ import dev.tide.api.InputRanges;
 import dev.tide.api.Intake;
 import dev.tide.api.JobCreated;
 import dev.tide.api.JobInfo;
+import dev.tide.api.JobQuery;
 import dev.tide.api.JobType;
 import dev.tide.api.Lease;
 import dev.tide.api.LeasedTask;
@@ -203,6 +204,16 @@ public final class Tide implements TaskQueue, AccountWorkers {
     @Override
     public JobInfo updateJobInfo(long jobId, String infoJson) {
         return parts.inspecting().updateJobInfo(jobId, infoJson);
+    }
+
+    @Override
+    public List<Long> dependents(long taskId) {
+        return parts.inspecting().dependents(taskId);
+    }
+
+    @Override
+    public Page<JobInfo> jobs(JobQuery query) {
+        return parts.inspecting().jobs(query);
     }
 
     // --- types (TypeDefinitions) -------------------------------------------------------------------------------------

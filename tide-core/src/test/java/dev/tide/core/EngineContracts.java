@@ -5,6 +5,7 @@ import dev.tide.core.contract.AdmissionContract;
 import dev.tide.core.contract.BlobPayloadContract;
 import dev.tide.core.contract.CoalescingCheckContract;
 import dev.tide.core.contract.CycleContract;
+import dev.tide.core.contract.DashboardReadsContract;
 import dev.tide.core.contract.DependencyContract;
 import dev.tide.core.contract.FairQueueContract;
 import dev.tide.core.contract.FixtureFactory;
@@ -92,6 +93,15 @@ abstract class EngineContracts {
     /** Schedules through their API. */
     @Nested
     class ScheduleParts extends SchedulesContract {
+        @Override
+        protected FixtureFactory factory() {
+            return engines();
+        }
+    }
+
+    /** The dashboard's reads: events by task, job and actor; dependents; the jobs list. */
+    @Nested
+    class DashboardReads extends DashboardReadsContract {
         @Override
         protected FixtureFactory factory() {
             return engines();

@@ -9,7 +9,8 @@ import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 
 /**
- * {@code GET /v1/events?kind=&before=&limit=}: the event log, newest first. Strict like the task list: an unknown or
+ * {@code GET /v1/events?kind=&taskId=&jobId=&actor=&before=&limit=}: the event log, newest first, administrators
+ * only (an event names any user's tasks and jobs). Strict like the task list: an unknown or
  * repeated parameter is a 400.
  */
 final class EventRoutes {
@@ -33,7 +34,12 @@ final class EventRoutes {
             throw new InvalidRequestException("limit", "must be between 1 and " + EventQuery.MAX_LIMIT);
         }
         return new EventQuery(
-                ctx.queryParam("kind"), before, limit == null ? EventQuery.DEFAULT_LIMIT : limit.intValue());
+                ctx.queryParam("kind"),
+                before,
+                limit == null ? EventQuery.DEFAULT_LIMIT : limit.intValue(),
+                number(ctx, "taskId"),
+                number(ctx, "jobId"),
+                ctx.queryParam("actor"));
     }
 
     /** A positive whole number, or null when absent. */

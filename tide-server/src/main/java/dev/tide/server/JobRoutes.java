@@ -7,7 +7,7 @@ import dev.tide.api.http.Routes;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 
-/** Jobs: create one with its first tasks, read, cancel, and replace its info JSON. */
+/** Jobs: create one with its first tasks, list them, read, cancel, and replace its info JSON. */
 final class JobRoutes {
     private final TaskQueue queue;
     private final JsonBody body;
@@ -24,6 +24,11 @@ final class JobRoutes {
                 Routes.JOBS,
                 ctx -> ctx.status(201).json(queue.createJob(tenants.own(ctx, body.required(ctx, NewJob.class)))),
                 Access.SUBMITTER);
+        routes.get(
+                Routes.JOBS,
+                ctx -> ctx.json(queue.jobs(tenants.own(ctx, JobQueryParams.parse(ctx)))),
+                Access.SUBMITTER,
+                Access.WORKER);
         routes.get(Routes.JOB, ctx -> ctx.json(tenants.job(ctx, PathParams.id(ctx))), Access.SUBMITTER, Access.WORKER);
         routes.post(Routes.JOB_CANCEL, this::cancel, Access.SUBMITTER);
         routes.put(Routes.JOB_INFO, this::updateInfo, Access.SUBMITTER, Access.WORKER);

@@ -1,6 +1,7 @@
 package dev.tide.server;
 
 import dev.tide.api.JobInfo;
+import dev.tide.api.JobQuery;
 import dev.tide.api.NewJob;
 import dev.tide.api.NewTask;
 import dev.tide.api.NotFoundException;
@@ -77,6 +78,18 @@ public final class TenantScope {
 
     /** The query narrowed to the caller's own tasks. */
     TaskQuery own(Context ctx, TaskQuery query) {
+        String tenant = tenant(ctx);
+        if (tenant == null) {
+            return query;
+        }
+        if (query.owner() != null) {
+            requireSelf(tenant, query.owner(), "");
+        }
+        return query.withOwner(tenant);
+    }
+
+    /** The query narrowed to the caller's own jobs. */
+    JobQuery own(Context ctx, JobQuery query) {
         String tenant = tenant(ctx);
         if (tenant == null) {
             return query;

@@ -4,6 +4,7 @@ import dev.tide.core.Tide;
 import dev.tide.core.TideBuilder;
 import dev.tide.core.contract.AccountsContract;
 import dev.tide.core.contract.AdmissionContract;
+import dev.tide.core.contract.DashboardReadsContract;
 import dev.tide.core.contract.DependencyContract;
 import dev.tide.core.contract.FairQueueContract;
 import dev.tide.core.contract.FixtureFactory;
@@ -98,6 +99,14 @@ class SqliteServerSuite extends ServerContracts {
     }
 
     /** Status, events and statistics, through the HTTP API. */
+    @Nested
+    class HttpDashboardReads extends DashboardReadsContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
     @Nested
     class HttpMonitoring extends MonitoringContract {
         @Override

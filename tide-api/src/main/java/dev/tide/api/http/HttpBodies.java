@@ -66,6 +66,9 @@ public final class HttpBodies {
 
     public record Events(List<TideEvent> events) {}
 
+    /** The ids of the tasks that waited on a task ({@code GET /v1/tasks/{id}/dependents}). */
+    public record Dependents(List<Long> dependents) {}
+
     public record Stats(List<dev.tide.api.HourlyStats> hours) {}
 
     public record Profiles(List<dev.tide.api.Profile> profiles) {}

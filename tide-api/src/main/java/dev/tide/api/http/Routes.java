@@ -20,6 +20,7 @@ public final class Routes {
     public static final String TASK = "/v1/tasks/{id}";
     public static final String TASK_CANCEL = "/v1/tasks/{id}/cancel";
     public static final String TASK_RETRY = "/v1/tasks/{id}/retry";
+    public static final String TASK_DEPENDENTS = "/v1/tasks/{id}/dependents";
     public static final String TASK_CLAIM = "/v1/tasks/{id}/claim";
     public static final String TASK_HEARTBEAT = "/v1/tasks/{id}/heartbeat";
     public static final String TASK_ACK = "/v1/tasks/{id}/ack";

@@ -33,6 +33,12 @@ public interface TaskReads {
 
     Page<TaskInfo> taskList(TaskQuery query);
 
+    /** The ids of the tasks that waited on this one, ascending, at most {@code limit}. */
+    List<Long> taskDependents(long taskId, int limit);
+
+    /** A page of jobs, newest first; {@code now} decides which deadlines have passed. */
+    Page<JobInfo> jobList(dev.tide.api.JobQuery query, Instant now);
+
     /** The earliest run-at among a queue's scheduled tasks of these types (any type when empty). */
     Optional<Instant> taskNextRunAt(String queue, Set<String> types);
 

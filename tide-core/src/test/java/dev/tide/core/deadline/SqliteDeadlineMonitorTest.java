@@ -41,9 +41,6 @@ class SqliteDeadlineMonitorTest extends DeadlineMonitorContract {
         assertThat(store.explain("task_deadline_due"))
                 .as("the task's job is found by its key")
                 .anyMatch(step -> step.contains("SEARCH j USING INTEGER PRIMARY KEY"));
-        assertThat(store.explain("event_list")).contains("SEARCH tide_events USING INTEGER PRIMARY KEY (rowid<?)");
-        assertThat(store.explain("event_list_of_kind"))
-                .contains("SEARCH tide_events USING INDEX tide_events_kind (kind=? AND id<?)");
         assertThat(store.explain("event_prune"))
                 .anyMatch(step -> step.contains("INDEX tide_events_at (at<?)"))
                 .noneMatch(step -> step.contains("TEMP B-TREE"));

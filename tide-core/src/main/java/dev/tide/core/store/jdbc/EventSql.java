@@ -3,6 +3,7 @@ package dev.tide.core.store.jdbc;
 import dev.tide.api.EventQuery;
 import dev.tide.api.TideEvent;
 import dev.tide.core.store.EventRow;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -21,19 +22,19 @@ final class EventSql {
                 .set("job_id", event.jobId())
                 .set("queue", event.queue())
                 .set("detail", event.detail())
+                .set("actor", EventActor.of(event.detail()))
                 .update();
     }
 
     static List<TideEvent> list(Tx tx, EventQuery query) throws SQLException {
-        Statement st = query.kind() == null
-                ? tx.prepare("event_list")
-                : tx.prepare("event_list_of_kind").set("kind", query.kind());
+        EventListSql list = EventListSql.of(query);
         List<TideEvent> events = new ArrayList<>();
-        try (ResultSet rs = st.set("before", query.before() == null ? Long.MAX_VALUE : query.before())
-                .set("limit", (long) query.limit())
-                .query()) {
-            while (rs.next()) {
-                events.add(read(rs));
+        try (PreparedStatement ps = tx.prepareDynamic(list.sql())) {
+            list.bind(ps);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    events.add(read(rs));
+                }
             }
         }
         return events;

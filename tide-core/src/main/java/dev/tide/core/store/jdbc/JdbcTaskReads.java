@@ -1,6 +1,7 @@
 package dev.tide.core.store.jdbc;
 
 import dev.tide.api.JobInfo;
+import dev.tide.api.JobQuery;
 import dev.tide.api.Page;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
@@ -111,6 +112,46 @@ public final class JdbcTaskReads implements TaskReads {
                     ? TaskListSql.encode(
                             query, lastSortValue, items.get(items.size() - 1).id())
                     : null;
+            return new Page<>(items, next);
+        });
+    }
+
+    @Override
+    public List<Long> taskDependents(long taskId, int limit) {
+        return db.read(tx -> {
+            List<Long> ids = new ArrayList<>();
+            try (ResultSet rs = tx.prepare("task_dependents")
+                    .set("id", taskId)
+                    .set("limit", (long) limit)
+                    .query()) {
+                while (rs.next()) {
+                    ids.add(rs.getLong("task_id"));
+                }
+            }
+            return ids;
+        });
+    }
+
+    @Override
+    public Page<JobInfo> jobList(JobQuery query, Instant now) {
+        JobListSql list = JobListSql.of(query, now);
+        return db.read(tx -> {
+            List<JobInfo> items = new ArrayList<>();
+            boolean more = false;
+            try (PreparedStatement ps = tx.prepareDynamic(list.sql())) {
+                list.bind(ps);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        if (items.size() == query.limit()) {
+                            more = true;
+                            break;
+                        }
+                        items.add(Rows.job(rs));
+                    }
+                }
+            }
+            String next =
+                    more ? JobListSql.encode(query, items.get(items.size() - 1).id()) : null;
             return new Page<>(items, next);
         });
     }

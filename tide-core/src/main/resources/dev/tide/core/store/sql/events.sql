@@ -3,12 +3,9 @@
 -- queries.sql, where a statement of the same name as one here overrides it.
 
 -- The event log.
+-- The actor is the detail's "actor" field, in a column of its own for the tide_events_actor index (V021).
 -- name: event_insert
-INSERT INTO tide_events (at, kind, task_id, job_id, queue, detail)
-VALUES (:at, :kind, :task_id, :job_id, :queue, :detail);
+INSERT INTO tide_events (at, kind, task_id, job_id, queue, detail, actor)
+VALUES (:at, :kind, :task_id, :job_id, :queue, :detail, :actor);
 
--- name: event_list
-SELECT * FROM tide_events WHERE id < :before ORDER BY id DESC LIMIT :limit;
-
--- name: event_list_of_kind
-SELECT * FROM tide_events WHERE kind = :kind AND id < :before ORDER BY id DESC LIMIT :limit;
+-- The list, filtered by kind, task, job and actor, is built by EventListSql.

@@ -35,3 +35,7 @@ SELECT MIN(run_at) AS next_run_at FROM tide_tasks WHERE state = 'scheduled';
 
 -- name: task_count
 SELECT COUNT(*) AS n FROM tide_tasks WHERE queue = :queue AND state = :state;
+
+-- The tasks that waited on a task: a range of tide_task_dependencies' primary key (depends_on, task_id).
+-- name: task_dependents
+SELECT task_id FROM tide_task_dependencies WHERE depends_on = :id ORDER BY task_id LIMIT :limit;
