@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * The event log's list, built from an {@link EventQuery} in SQL both dialects accept: newest first, paged back by id.
  * Each filter has an index ending in id ({@code tide_events_kind}, {@code _task}, {@code _job}, {@code _actor}, V007
- * and V021), so whichever the planner picks is one range walked backwards, with no sort; with no filter, the primary
+ * and V023), so whichever the planner picks is one range walked backwards, with no sort; with no filter, the primary
  * key.
  */
 public final class EventListSql {

@@ -20,7 +20,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The dashboard's schema (V021): the plans of its list queries ({@link EventListSql}, {@link JobListSql}) on a few
+ * The dashboard's schema (V023): the plans of its list queries ({@link EventListSql}, {@link JobListSql}) on a few
  * thousand events and jobs with statistics, where every filter reads an index, never the whole table; and the actor
  * column filled for events written before it. A store's test says how to reach its database and how to read a plan.
  */
@@ -64,7 +64,7 @@ public abstract class DashboardSchemaContract {
     void theMigrationFillsTheActorColumnOfEventsWrittenBefore() throws SQLException {
         try (Connection c = connect()) {
             try (Statement st = c.createStatement()) {
-                // back to before V021's actor column, with events written then
+                // back to before V023's actor column, with events written then
                 for (String index : List.of("tide_events_task", "tide_events_job", "tide_events_actor")) {
                     st.execute("DROP INDEX " + index);
                 }
@@ -73,7 +73,7 @@ public abstract class DashboardSchemaContract {
                     st.execute("DROP INDEX " + index);
                 }
                 st.execute("ALTER TABLE tide_events DROP COLUMN actor");
-                st.execute("DELETE FROM tide_schema_version WHERE name = 'V021__dashboard_reads.sql'");
+                st.execute("DELETE FROM tide_schema_version WHERE name = 'V023__dashboard_reads.sql'");
                 st.execute("INSERT INTO tide_events (at, kind, queue, detail) VALUES"
                         + " (1, 'dispatch.suspended', 'mail', '{\"actor\":\"ops:ada\"}'),"
                         + " (2, 'digest.sent', 'mail', '{\"taskId\":5,\"actor\":\"not first\"}'),"

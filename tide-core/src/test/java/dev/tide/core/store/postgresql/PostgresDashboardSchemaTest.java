@@ -16,7 +16,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The dashboard's schema on PostgreSQL: after ANALYZE, {@code EXPLAIN} of its list queries shows no sequential scan of
- * the table; V021 fills the actor column of older events.
+ * the table; V023 fills the actor column of older events.
  */
 class PostgresDashboardSchemaTest extends DashboardSchemaContract {
     @RegisterExtension

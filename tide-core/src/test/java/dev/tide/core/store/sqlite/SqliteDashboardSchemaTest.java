@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The dashboard's schema on SQLite: {@code EXPLAIN QUERY PLAN} of its list queries searches an index, never scans the
- * table; V021 fills the actor column of older events.
+ * table; V023 fills the actor column of older events.
  */
 class SqliteDashboardSchemaTest extends DashboardSchemaContract {
     @TempDir
