@@ -6,8 +6,6 @@ import dev.tide.api.http.HttpBodies;
 import dev.tide.api.http.Routes;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
-import java.util.List;
-import java.util.Set;
 
 /**
  * {@code GET /v1/tasks/{id}/dependents}: the tasks that waited on a task, the other direction of its {@code dependsOn}.
@@ -32,12 +30,7 @@ final class DependentRoutes {
 
     private void dependents(Context ctx) {
         long id = tenants.taskId(ctx, PathParams.id(ctx));
-        List<Long> ids = queue.dependents(id);
         String tenant = TenantScope.tenantOf(Authentication.required(ctx));
-        if (tenant != null && !ids.isEmpty()) {
-            Set<Long> own = owners.tasksOwnedBy(tenant, ids);
-            ids = ids.stream().filter(own::contains).toList();
-        }
-        ctx.json(new HttpBodies.Dependents(ids));
+        ctx.json(new HttpBodies.Dependents(TenantScope.visibleTasks(owners, tenant, queue.dependents(id))));
     }
 }

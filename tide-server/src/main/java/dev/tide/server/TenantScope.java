@@ -9,6 +9,7 @@ import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.auth.Caller;
+import dev.tide.api.auth.Owners;
 import dev.tide.api.auth.ForbiddenException;
 import dev.tide.api.auth.Role;
 import io.javalin.http.Context;
@@ -138,6 +139,18 @@ public final class TenantScope {
     /** The user {@code caller} is confined to, or null when it sees everyone's (a worker or an administrator). */
     public static String tenantOf(Caller caller) {
         return caller.may(Role.WORKER) ? null : caller.user();
+    }
+
+    /**
+     * The ids among {@code ids} a caller confined to {@code tenant} may see (its own tasks); all of them for a caller
+     * that sees everyone's ({@code tenant} null).
+     */
+    public static java.util.List<Long> visibleTasks(Owners owners, String tenant, java.util.List<Long> ids) {
+        if (tenant == null || ids.isEmpty()) {
+            return ids;
+        }
+        java.util.Set<Long> own = owners.tasksOwnedBy(tenant, ids);
+        return ids.stream().filter(own::contains).toList();
     }
 
     /** @param prefix where the owner sits in the request ({@code ""} at its top, or {@code tasks[2]}) */

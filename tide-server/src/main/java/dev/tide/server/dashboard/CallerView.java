@@ -1,6 +1,12 @@
 package dev.tide.server.dashboard;
 
+import dev.tide.api.EventQuery;
 import dev.tide.api.JobInfo;
+import dev.tide.api.JobQuery;
+import dev.tide.api.TideEvent;
+import dev.tide.api.auth.Owners;
+import dev.tide.core.Tide;
+import java.util.List;
 import dev.tide.api.NotFoundException;
 import dev.tide.api.Page;
 import dev.tide.api.TaskInfo;
@@ -72,6 +78,30 @@ final class CallerView {
 
     TaskInfo cancel(long id, String reason) {
         return queue.cancel(task(id).id(), reason);
+    }
+
+    /** The tasks waiting on a task, those of them the caller may see. */
+    List<Long> dependents(long id) {
+        List<Long> ids = queue.dependents(task(id).id());
+        return tenant == null ? ids : TenantScope.visibleTasks(owners(), tenant, ids);
+    }
+
+    /** The jobs listing, narrowed to the caller's own jobs when it is confined to them. */
+    Page<JobInfo> jobs(JobQuery query) {
+        return queue.jobs(tenant == null ? query : query.withOwner(tenant));
+    }
+
+    /** A task's or a job's events, for readers (the event log is not a submitter's: it names other users). */
+    List<TideEvent> events(EventQuery query) {
+        return seesAll() ? queue.monitoring().events(query) : List.of();
+    }
+
+    private Owners owners() {
+        if (queue instanceof Tide tide) {
+            return tide.owners();
+        }
+        throw new ForbiddenException("a dashboard in front of something other than a Tide engine shows a confined "
+                + "user no dependents: it cannot tell whose they are");
     }
 
     JobInfo cancelJob(long id, String reason) {

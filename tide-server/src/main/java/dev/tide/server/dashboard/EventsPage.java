@@ -5,7 +5,7 @@ import dev.tide.api.InvalidRequestException;
 import dev.tide.api.TideEvent;
 import java.util.List;
 
-/** The event log, newest first, filtered by kind, paged back by the last id of the page before. */
+/** The event log, newest first, filtered by kind, actor, task and job, paged back by the last id of the page before. */
 final class EventsPage {
     static final int PAGE = 100;
 
@@ -13,14 +13,41 @@ final class EventsPage {
         pages.get("/events", page -> {
             page.view().requireReader("the event log");
             String kind = page.query("kind");
-            Long before = page.query("before") == null ? null : positive(page.query("before"));
-            List<TideEvent> events = page.view().queue().monitoring().events(new EventQuery(kind, before, PAGE));
+            String actor = page.query("actor");
+            Long task = number(page, "task");
+            Long job = number(page, "job");
+            List<TideEvent> events = page.view()
+                    .queue()
+                    .monitoring()
+                    .events(new EventQuery(kind, number(page, "before"), PAGE)
+                            .withTaskId(task)
+                            .withJobId(job)
+                            .withActor(actor));
             Long older = events.size() == PAGE ? events.get(events.size() - 1).id() : null;
-            page.render("events.jte", "events", events, "kind", kind == null ? "" : kind, "older", older);
+            page.render(
+                    "events.jte",
+                    "events",
+                    events,
+                    "filter",
+                    Urls.query("kind", kind, "actor", actor, "task", task, "job", job),
+                    "kind",
+                    kind == null ? "" : kind,
+                    "actor",
+                    actor == null ? "" : actor,
+                    "task",
+                    task == null ? "" : task.toString(),
+                    "job",
+                    job == null ? "" : job.toString(),
+                    "older",
+                    older);
         });
     }
 
-    private static long positive(String text) {
+    private static Long number(PageContext page, String field) {
+        String text = page.query(field);
+        if (text == null) {
+            return null;
+        }
         try {
             long value = Long.parseLong(text);
             if (value > 0) {
@@ -29,6 +56,6 @@ final class EventsPage {
         } catch (NumberFormatException e) {
             // answered below
         }
-        throw new InvalidRequestException("before", "'" + text + "' is not a positive whole number");
+        throw new InvalidRequestException(field, "'" + text + "' is not a positive whole number");
     }
 }

@@ -1,11 +1,13 @@
 package dev.tide.server.dashboard;
 
 import dev.tide.api.JobInfo;
-import java.util.List;
+import dev.tide.api.EventQuery;
+import dev.tide.api.JobQuery;
+import dev.tide.api.Page;
 
 /**
- * Jobs: the open ones, and one job with its progress bar, counts by outcome, deadline and info JSON, a link to its
- * tasks (the task list filtered by the job), and cancel. The page's numbers refresh by themselves while it is open.
+ * Jobs: a list filtered by state, type, owner and overdue, paged by cursor; and one job with its progress bar, counts by outcome, deadline and info JSON, a link to its
+ * tasks (the task list filtered by the job), and cancel, and the alerts and events of the job and its tasks. The numbers refresh by themselves while it is open.
  */
 final class JobPages {
 
@@ -19,14 +21,25 @@ final class JobPages {
     }
 
     private void list(PageContext page) {
-        List<JobInfo> open = page.view().queue().monitoring().status().openJobs().stream()
-                .filter(job -> page.view().seesAll() || page.viewer().user().equals(job.owner()))
-                .toList();
-        page.render("jobs.jte", "jobs", open);
+        JobFilter filter = JobFilter.from(page);
+        JobQuery query = filter.query();
+        String cursor = page.query("cursor");
+        if (cursor != null) {
+            query = query.withCursor(cursor);
+        }
+        Page<JobInfo> jobs = page.view().jobs(query);
+        page.render("jobs.jte", "filter", filter, "jobs", jobs, "firstPage", cursor == null);
     }
 
     private void show(PageContext page) {
         JobInfo job = page.view().job(page.id());
-        page.render("job.jte", "job", job, "info", TaskPages.pretty(job.info()));
+        page.render(
+                "job.jte",
+                "job",
+                job,
+                "info",
+                TaskPages.pretty(job.info()),
+                "events",
+                page.view().events(EventQuery.recent().withJobId(job.id())));
     }
 }

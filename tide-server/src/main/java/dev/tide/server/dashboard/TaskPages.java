@@ -2,6 +2,7 @@ package dev.tide.server.dashboard;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tide.api.EventQuery;
 import dev.tide.api.Page;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
@@ -53,7 +54,18 @@ final class TaskPages {
 
     private void show(PageContext page) {
         TaskInfo task = page.view().task(page.id());
-        page.render("task.jte", "task", task, "payload", pretty(task.payload()), "result", pretty(task.result()));
+        page.render(
+                "task.jte",
+                "task",
+                task,
+                "payload",
+                pretty(task.payload()),
+                "result",
+                pretty(task.result()),
+                "dependents",
+                page.view().dependents(task.id()),
+                "events",
+                page.view().events(EventQuery.recent().withTaskId(task.id())));
     }
 
     /** Indented JSON for reading; null stays null. */
