@@ -54,6 +54,12 @@ public final class HttpBodies {
 
     public record Released(int released) {}
 
+    /** The filter of a bulk action's count ({@code POST /v1/bulk-actions/match}). */
+    public record BulkMatchRequest(dev.tide.api.TaskQuery filter) {}
+
+    /** Bulk actions, newest first. */
+    public record BulkList(List<dev.tide.api.BulkInfo> bulkActions) {}
+
     public record Parked(int parked) {}
 
     public record Unparked(int unparked) {}
