@@ -14,6 +14,7 @@ import dev.tide.core.contract.LateJobContract;
 import dev.tide.core.contract.LeaseLengthContract;
 import dev.tide.core.contract.MonitoringContract;
 import dev.tide.core.contract.ParkingAndExpiryContract;
+import dev.tide.core.contract.BulkActionsContract;
 import dev.tide.core.contract.ProcessorContract;
 import dev.tide.core.contract.ProfileContract;
 import dev.tide.core.contract.QueuesContract;
@@ -159,6 +160,14 @@ abstract class EngineContracts {
     /** Many leases heartbeat in one statement on PostgreSQL. */
     @Nested
     class LeaseLength extends LeaseLengthContract {
+        @Override
+        protected FixtureFactory factory() {
+            return engines();
+        }
+    }
+
+    @Nested
+    class BulkActions extends BulkActionsContract {
         @Override
         protected FixtureFactory factory() {
             return engines();

@@ -84,8 +84,11 @@ public final class BulkRunner implements BackgroundService {
         Optional<Long> taken;
         while (!closing && (taken = take()).isPresent()) {
             long id = taken.get();
-            while (!closing && runBatch(id)) {
+            for (Ran ran = runBatch(id); ran != Ran.NONE; ran = runBatch(id)) {
                 batches++;
+                if (ran == Ran.LAST || closing) {
+                    break;
+                }
             }
         }
         return batches;
@@ -93,7 +96,7 @@ public final class BulkRunner implements BackgroundService {
 
     /** Runs one batch of one bulk action this node can take; answers whether one ran. */
     public boolean runOneBatch() {
-        return take().map(this::runBatch).orElse(false);
+        return take().map(id -> runBatch(id) != Ran.NONE).orElse(false);
     }
 
     private Optional<Long> take() {
@@ -101,28 +104,41 @@ public final class BulkRunner implements BackgroundService {
         return store.bulkTake(node, now, now.plus(LEASE));
     }
 
-    /** One batch; false when the bulk action is not (or no longer) this node's to run. */
-    private boolean runBatch(long id) {
+    /** What {@link #runBatch} did. */
+    private enum Ran {
+        /** No batch: the bulk action is no longer running or no longer this node's, or the batch failed. */
+        NONE,
+        /** A batch, and more remain. */
+        MORE,
+        /** The batch that ended it. */
+        LAST
+    }
+
+    private Ran runBatch(long id) {
         Instant now = clock.instant();
         BulkStore.BulkBatch batch;
         try {
             batch = store.bulkBatch(id, node, BulkActions.BATCH_SIZE, now, now.plus(LEASE));
         } catch (StoreException e) {
             log.warn("bulk action {}: a batch failed and is tried again on the next pass: {}", id, e.toString());
-            return false;
+            return Ran.NONE;
         } catch (RuntimeException e) {
             log.warn("bulk action {} failed", id, e);
             store.bulkStop(id, BulkState.FAILED, String.valueOf(e.getMessage()), now)
                     .ifPresent(this::recordEnd);
-            return false;
+            return Ran.NONE;
         }
         if (!batch.readyQueues().isEmpty() || !batch.finishedJobs().isEmpty()) {
             onBatch.accept(new SettleBatch(List.of(), batch.finishedJobs(), batch.readyQueues(), null));
         }
-        if (batch.ran() && batch.info().state() == BulkState.DONE) {
-            recordEnd(batch.info());
+        if (!batch.ran()) {
+            return Ran.NONE;
         }
-        return batch.ran() && batch.info().state() == BulkState.RUNNING;
+        if (batch.info().state() == BulkState.DONE) {
+            recordEnd(batch.info());
+            return Ran.LAST;
+        }
+        return Ran.MORE;
     }
 
     /** The end in the event log, under the name of who started it. */
