@@ -12,6 +12,7 @@ import dev.tide.core.contract.KnownTypesContract;
 import dev.tide.core.contract.LateJobContract;
 import dev.tide.core.contract.LeaseLengthContract;
 import dev.tide.core.contract.MonitoringContract;
+import dev.tide.core.contract.BulkActionsContract;
 import dev.tide.core.contract.ParkingAndExpiryContract;
 import dev.tide.core.contract.ProcessorContract;
 import dev.tide.core.contract.ProfileContract;
@@ -160,6 +161,14 @@ class SqliteServerSuite extends ServerContracts {
     /** Heartbeats that leave out {@code extension}. */
     @Nested
     class HttpLeaseLength extends LeaseLengthContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    @Nested
+    class HttpBulkActions extends BulkActionsContract {
         @Override
         protected FixtureFactory factory() {
             return http;
