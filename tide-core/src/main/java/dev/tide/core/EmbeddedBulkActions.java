@@ -79,9 +79,7 @@ public final class EmbeddedBulkActions implements BulkActions {
         if (request == null) {
             throw new InvalidRequestException("request", "is required");
         }
-        BulkRequest checked = request.reason() == null
-                ? request
-                : request.withReason(Inputs.message(request.reason()));
+        BulkRequest checked = request.reason() == null ? request : request.withReason(Inputs.message(request.reason()));
         BulkInfo started = store.bulkCreate(checked, Actor.current(), owner, clock.instant());
         Map<String, Object> detail = BulkRunner.counts(started);
         if (checked.filter() != null) {
@@ -90,7 +88,11 @@ public final class EmbeddedBulkActions implements BulkActions {
         } else {
             detail.put("taskIds", checked.taskIds().size());
         }
-        admin.record(TideEvent.BULK_STARTED, null, null, checked.filter() == null ? null : checked.filter().queue(),
+        admin.record(
+                TideEvent.BULK_STARTED,
+                null,
+                null,
+                checked.filter() == null ? null : checked.filter().queue(),
                 detail);
         runner.nudge();
         return started;

@@ -184,8 +184,7 @@ record TideAssembly(
         Inspecting inspecting =
                 new Inspecting(store.reads(), store.settlements(), clock, effective, admin, blobs, notices);
         TypeDefinitions typeDefinitions = new TypeDefinitions(store.catalog(), clock, types, admin);
-        BulkRunner bulkRunner =
-                new BulkRunner(store.bulk(), clock, effective.nodeName(), admin, notices::afterSettle);
+        BulkRunner bulkRunner = new BulkRunner(store.bulk(), clock, effective.nodeName(), admin, notices::afterSettle);
         EmbeddedBulkActions bulk = new EmbeddedBulkActions(store.bulk(), clock, admin, bulkRunner);
         BackgroundPasses passes =
                 new BackgroundPasses(maintenance, deadlines, schedules, digest, sweep, bulkRunner, clock);

@@ -53,7 +53,8 @@ final class BulkRoutes {
         }
         TaskQuery filter = tenants.own(ctx, request.filter());
         String tenant = tenant(ctx);
-        BulkMatch match = tenant == null ? queue.bulk().match(filter) : confined().match(filter, tenant);
+        BulkMatch match =
+                tenant == null ? queue.bulk().match(filter) : confined().match(filter, tenant);
         ctx.json(match);
     }
 
@@ -62,8 +63,8 @@ final class BulkRoutes {
         BulkRequest request = body.required(ctx, BulkRequest.class);
         Caller caller = Authentication.required(ctx);
         if ((request.action() == BulkAction.PARK || request.action() == BulkAction.UNPARK) && !caller.isAdmin()) {
-            throw new ForbiddenException("action: user '" + caller.user() + "' may not " + request.action().wireName()
-                    + " tasks; parking is for administrators");
+            throw new ForbiddenException("action: user '" + caller.user() + "' may not "
+                    + request.action().wireName() + " tasks; parking is for administrators");
         }
         String tenant = tenant(ctx);
         BulkInfo started;
@@ -138,6 +139,7 @@ final class BulkRoutes {
         } catch (NumberFormatException e) {
             // answered below
         }
-        throw new InvalidRequestException("limit", "'" + text + "' is not a whole number from 1 to " + BulkActions.MAX_RECENT);
+        throw new InvalidRequestException(
+                "limit", "'" + text + "' is not a whole number from 1 to " + BulkActions.MAX_RECENT);
     }
 }

@@ -71,7 +71,9 @@ abstract class BulkTenancyContract {
 
     private List<Long> enqueue(String owner, int count) {
         return java.util.stream.IntStream.range(0, count)
-                .mapToObj(i -> engine.enqueue(NewTask.builder("email").owner(owner).build()).id())
+                .mapToObj(i -> engine.enqueue(
+                                NewTask.builder("email").owner(owner).build())
+                        .id())
                 .toList();
     }
 
@@ -108,7 +110,10 @@ abstract class BulkTenancyContract {
         for (long id : bobs) {
             assertThat(engine.task(id).state()).as("bob's").isEqualTo(TaskState.READY);
         }
-        assertThat(admin.bulk().match(TaskQuery.all().withState(TaskState.READY)).count()).isEqualTo(2);
+        assertThat(admin.bulk()
+                        .match(TaskQuery.all().withState(TaskState.READY))
+                        .count())
+                .isEqualTo(2);
     }
 
     @Test
@@ -119,22 +124,24 @@ abstract class BulkTenancyContract {
         RawHttp.Answer foreign = aliceRaw.get("v1/bulk-actions/" + bobs.id());
         RawHttp.Answer absent = aliceRaw.get("v1/bulk-actions/" + missing);
         assertThat(foreign.status()).isEqualTo(404);
-        assertThat(foreign.text())
-                .isEqualTo(absent.text().replace(String.valueOf(missing), String.valueOf(bobs.id())));
+        assertThat(foreign.text()).isEqualTo(absent.text().replace(String.valueOf(missing), String.valueOf(bobs.id())));
         assertThatThrownBy(() -> alice.bulk().cancel(bobs.id())).isInstanceOf(NotFoundException.class);
         assertThat(alice.bulk().recent(10)).isEmpty();
         assertThat(bob.bulk().recent(10)).extracting(BulkInfo::id).containsExactly(bobs.id());
-        assertThat(admin.bulk().get(bobs.id()).state()).as("not cancelled by alice").isEqualTo(BulkState.RUNNING);
+        assertThat(admin.bulk().get(bobs.id()).state())
+                .as("not cancelled by alice")
+                .isEqualTo(BulkState.RUNNING);
     }
 
     @Test
     void anotherUsersTaskIdsAreRefusedAsMissingOnesAndNeverTouched() {
         assertThatThrownBy(() -> alice.bulk().start(BulkRequest.ids(BulkAction.CANCEL, List.of(bobs.get(0)))))
-                .isInstanceOfSatisfying(TideException.class, e -> assertThat(e.httpStatus()).isEqualTo(400))
+                .isInstanceOfSatisfying(
+                        TideException.class, e -> assertThat(e.httpStatus()).isEqualTo(400))
                 .hasMessageContaining("taskIds");
-        assertThatThrownBy(() -> alice.bulk()
-                        .match(TaskQuery.all().withOwner("bob")))
-                .isInstanceOfSatisfying(TideException.class, e -> assertThat(e.httpStatus()).isEqualTo(403));
+        assertThatThrownBy(() -> alice.bulk().match(TaskQuery.all().withOwner("bob")))
+                .isInstanceOfSatisfying(
+                        TideException.class, e -> assertThat(e.httpStatus()).isEqualTo(403));
 
         engine.passes().runBulkActions();
         assertThat(admin.bulk().recent(10)).isEmpty();
@@ -144,15 +151,20 @@ abstract class BulkTenancyContract {
     @Test
     void parkingIsForAdministratorsAndWorkersOnlyRead() {
         assertThatThrownBy(() -> alice.bulk().start(BulkRequest.ids(BulkAction.PARK, alices)))
-                .isInstanceOfSatisfying(TideException.class, e -> assertThat(e.httpStatus()).isEqualTo(403));
+                .isInstanceOfSatisfying(
+                        TideException.class, e -> assertThat(e.httpStatus()).isEqualTo(403));
         assertThatThrownBy(() -> carol.bulk().start(BulkRequest.ids(BulkAction.CANCEL, alices)))
-                .isInstanceOfSatisfying(TideException.class, e -> assertThat(e.httpStatus()).isEqualTo(403));
+                .isInstanceOfSatisfying(
+                        TideException.class, e -> assertThat(e.httpStatus()).isEqualTo(403));
         assertThat(admin.bulk().recent(10)).isEmpty();
 
         BulkInfo parked = runToEnd(admin, admin.bulk().start(BulkRequest.ids(BulkAction.PARK, alices)));
         assertThat(parked.changed()).isEqualTo(3);
         assertThat(carol.bulk().get(parked.id())).isEqualTo(parked);
-        assertThat(carol.bulk().match(TaskQuery.all().withState(TaskState.PARKED)).count()).isEqualTo(3);
+        assertThat(carol.bulk()
+                        .match(TaskQuery.all().withState(TaskState.PARKED))
+                        .count())
+                .isEqualTo(3);
         assertThat(carol.bulk().recent(10)).containsExactly(parked);
     }
 }

@@ -70,7 +70,7 @@ public abstract class BulkActionsContract extends ManualQueueContract {
         BulkMatch match = bulk().match(IN_LANE);
         assertThat(match).isEqualTo(new BulkMatch(3, Collections.max(lane)));
         BulkInfo started = bulk().start(
-                BulkRequest.matching(BulkAction.CANCEL, IN_LANE, match).withReason("spam"));
+                        BulkRequest.matching(BulkAction.CANCEL, IN_LANE, match).withReason("spam"));
 
         assertThat(started.state()).isEqualTo(BulkState.RUNNING);
         assertThat(started.action()).isEqualTo(BulkAction.CANCEL);
@@ -124,7 +124,9 @@ public abstract class BulkActionsContract extends ManualQueueContract {
         assertThat(count(IN_LANE.withState(TaskState.READY))).isEqualTo(3);
 
         BulkInfo again = runToEnd(bulk().start(BulkRequest.ids(BulkAction.RETRY, ids)));
-        assertThat(List.of(again.changed(), again.skipped())).as("ready tasks are not retried").containsExactly(0L, 3L);
+        assertThat(List.of(again.changed(), again.skipped()))
+                .as("ready tasks are not retried")
+                .containsExactly(0L, 3L);
     }
 
     @Test
@@ -154,7 +156,9 @@ public abstract class BulkActionsContract extends ManualQueueContract {
         assertThat(first.processed()).isEqualTo(1_000);
         assertThat(count(IN_LANE.withState(TaskState.PARKED))).isEqualTo(1_000);
 
-        assertThat(fixture.engine().passes().runBulkActions()).as("the two batches left").isEqualTo(2);
+        assertThat(fixture.engine().passes().runBulkActions())
+                .as("the two batches left")
+                .isEqualTo(2);
         BulkInfo done = bulk().get(started.id());
         assertThat(done.state()).isEqualTo(BulkState.DONE);
         assertThat(done.processed()).isEqualTo(2_500);
@@ -176,7 +180,9 @@ public abstract class BulkActionsContract extends ManualQueueContract {
         assertThat(fixture.engine().passes().runBulkActions()).isZero();
         assertThat(count(IN_LANE.withOutcome(Outcome.CANCELLED))).isEqualTo(1_000);
         assertThat(count(IN_LANE.withState(TaskState.READY))).isEqualTo(500);
-        assertThat(bulk().cancel(started.id())).as("a second cancel answers it as it is").isEqualTo(cancelled);
+        assertThat(bulk().cancel(started.id()))
+                .as("a second cancel answers it as it is")
+                .isEqualTo(cancelled);
     }
 
     @Test
@@ -190,14 +196,17 @@ public abstract class BulkActionsContract extends ManualQueueContract {
                         .ran())
                 .isTrue();
 
-        assertThat(fixture.engine().passes().runBulkActions()).as("its node's lease still runs").isZero();
+        assertThat(fixture.engine().passes().runBulkActions())
+                .as("its node's lease still runs")
+                .isZero();
         clock.advance(BulkRunner.LEASE.plusSeconds(1));
         assertThat(fixture.engine().passes().runBulkActions()).isEqualTo(1);
 
         BulkInfo done = bulk().get(started.id());
         assertThat(done.state()).isEqualTo(BulkState.DONE);
         assertThat(List.of(done.processed(), done.changed(), done.skipped())).containsExactly(1_200L, 1_200L, 0L);
-        assertThat(store.bulkBatch(started.id(), "dead-node", BulkActions.BATCH_SIZE, now, now).ran())
+        assertThat(store.bulkBatch(started.id(), "dead-node", BulkActions.BATCH_SIZE, now, now)
+                        .ran())
                 .as("the dead node, back, finds it no longer its own")
                 .isFalse();
     }
@@ -215,7 +224,8 @@ public abstract class BulkActionsContract extends ManualQueueContract {
     @Test
     void badRequestsAreRefusedNamingTheFieldAndWriteNothing() {
         List<Long> ids = enqueue(1, LANE);
-        List<Long> tooMany = LongStream.rangeClosed(1, BulkRequest.MAX_IDS + 1).boxed().toList();
+        List<Long> tooMany =
+                LongStream.rangeClosed(1, BulkRequest.MAX_IDS + 1).boxed().toList();
 
         assertThatThrownBy(() -> new BulkRequest(BulkAction.CANCEL, IN_LANE, ids, 10L, null))
                 .isInstanceOf(InvalidRequestException.class)
@@ -255,7 +265,8 @@ public abstract class BulkActionsContract extends ManualQueueContract {
         BulkInfo cancelled;
         try (Actor.Scope as = Actor.enter("ops:ada")) {
             done = runToEnd(bulk().start(BulkRequest.ids(BulkAction.PARK, ids)));
-            cancelled = bulk().cancel(bulk().start(BulkRequest.ids(BulkAction.UNPARK, ids)).id());
+            cancelled = bulk().cancel(bulk().start(BulkRequest.ids(BulkAction.UNPARK, ids))
+                    .id());
         }
 
         assertThat(done.actor()).isNotNull();
@@ -263,8 +274,8 @@ public abstract class BulkActionsContract extends ManualQueueContract {
         assertThat(events)
                 .filteredOn(e -> e.kind().startsWith("bulk."))
                 .extracting(TideEvent::kind)
-                .containsExactly(TideEvent.BULK_CANCELLED, TideEvent.BULK_STARTED, TideEvent.BULK_ENDED,
-                        TideEvent.BULK_STARTED);
+                .containsExactly(
+                        TideEvent.BULK_CANCELLED, TideEvent.BULK_STARTED, TideEvent.BULK_ENDED, TideEvent.BULK_STARTED);
         TideEvent ended = events.stream()
                 .filter(e -> e.kind().equals(TideEvent.BULK_ENDED))
                 .findFirst()

@@ -88,9 +88,8 @@ final class JdbcBulkActions implements BulkStore {
 
     private static int chooseIds(Tx tx, long id, List<Long> taskIds, String owner) throws SQLException {
         List<String> filters = owner == null ? List.of("park_if_ids") : List.of("park_if_ids", "park_if_owner");
-        Statement st = tx.prepare("bulk_choose_ids", filters)
-                .set("bulk_id", id)
-                .setLongs("ids", new LinkedHashSet<>(taskIds));
+        Statement st =
+                tx.prepare("bulk_choose_ids", filters).set("bulk_id", id).setLongs("ids", new LinkedHashSet<>(taskIds));
         if (owner != null) {
             st.set("owner", owner);
         }
@@ -185,7 +184,13 @@ final class JdbcBulkActions implements BulkStore {
 
     /** The action on the batch's tasks; answers how many it changed. */
     private int apply(
-            Tx tx, BulkAction action, List<Long> ids, String reason, Instant now, Set<String> ready, List<JobInfo> finished)
+            Tx tx,
+            BulkAction action,
+            List<Long> ids,
+            String reason,
+            Instant now,
+            Set<String> ready,
+            List<JobInfo> finished)
             throws SQLException {
         return switch (action) {
             case RETRY -> settlements.retryAll(tx, ids, now, ready);

@@ -223,7 +223,8 @@ public final class JdbcTaskSettlements implements TaskSettlements {
     static Unparked unparkAll(Tx tx, TaskSelection selection, Instant now) throws SQLException {
         int count = 0;
         Set<String> ready = new LinkedHashSet<>();
-        try (ResultSet rs = selected(tx, "task_unpark", selection).set("now", now).query()) {
+        try (ResultSet rs =
+                selected(tx, "task_unpark", selection).set("now", now).query()) {
             while (rs.next()) {
                 count++;
                 if (TaskState.parse(rs.getString("state")) == TaskState.READY) {

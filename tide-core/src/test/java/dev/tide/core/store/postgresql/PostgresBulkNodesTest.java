@@ -68,7 +68,8 @@ class PostgresBulkNodesTest {
     void aCancelWaitsForTheBatchUnderWayAndStopsTheNext() {
         try (Tide a = node("a")) {
             BulkInfo started = start(a);
-            CompletableFuture<Integer> running = CompletableFuture.supplyAsync(() -> a.passes().runBulkActions());
+            CompletableFuture<Integer> running =
+                    CompletableFuture.supplyAsync(() -> a.passes().runBulkActions());
 
             BulkInfo cancelled = a.bulk().cancel(started.id());
             running.join();
@@ -77,7 +78,8 @@ class PostgresBulkNodesTest {
             assertThat(last.state()).isEqualTo(BulkState.CANCELLED);
             assertThat(last).isEqualTo(cancelled);
             assertThat(last.processed() % 1_000).as("whole batches").isZero();
-            assertThat(a.bulk().match(ALL.withOutcome(Outcome.CANCELLED)).count()).isEqualTo(last.changed());
+            assertThat(a.bulk().match(ALL.withOutcome(Outcome.CANCELLED)).count())
+                    .isEqualTo(last.changed());
         }
     }
 
@@ -87,7 +89,8 @@ class PostgresBulkNodesTest {
             tasks.add(NewTask.builder("t").queue("bulk").build());
         }
         node.enqueueAll(tasks);
-        return node.bulk().start(BulkRequest.matching(BulkAction.CANCEL, ALL, node.bulk().match(ALL)));
+        return node.bulk()
+                .start(BulkRequest.matching(BulkAction.CANCEL, ALL, node.bulk().match(ALL)));
     }
 
     private static void assertDoneOnce(Tide node, BulkInfo started) {
@@ -95,7 +98,8 @@ class PostgresBulkNodesTest {
         assertThat(done.state()).isEqualTo(BulkState.DONE);
         assertThat(List.of(done.matched(), done.processed(), done.changed(), done.skipped()))
                 .containsExactly((long) TASKS, (long) TASKS, (long) TASKS, 0L);
-        assertThat(node.bulk().match(ALL.withOutcome(Outcome.CANCELLED)).count()).isEqualTo(TASKS);
+        assertThat(node.bulk().match(ALL.withOutcome(Outcome.CANCELLED)).count())
+                .isEqualTo(TASKS);
     }
 
     @SafeVarargs

@@ -233,10 +233,16 @@ class PostgresPlanTest {
             assertThat(plan).contains("tide_bulk_actions_running").doesNotContain("Seq Scan");
         }
         for (String plan : plans("bulk_batch_tasks", Map.of("bulk_id", 1_000L, "limit", 1_000L))) {
-            assertThat(plan).contains("tide_bulk_action_tasks_pkey").doesNotContain("Seq Scan").doesNotContain("Sort");
+            assertThat(plan)
+                    .contains("tide_bulk_action_tasks_pkey")
+                    .doesNotContain("Seq Scan")
+                    .doesNotContain("Sort");
         }
         for (String plan : plans("bulk_recent_of_owner", Map.of("owner", "user-7", "limit", 50L))) {
-            assertThat(plan).contains("tide_bulk_actions_owner").doesNotContain("Seq Scan").doesNotContain("Sort");
+            assertThat(plan)
+                    .contains("tide_bulk_actions_owner")
+                    .doesNotContain("Seq Scan")
+                    .doesNotContain("Sort");
         }
         for (String plan : plans("bulk_batch_forget", Map.of("bulk_id", 1_000L, "last_task_id", 10L))) {
             assertThat(plan).contains("tide_bulk_action_tasks_pkey").doesNotContain("Seq Scan");
