@@ -100,6 +100,9 @@ public final class BulkRunner implements BackgroundService {
     }
 
     private Optional<Long> take() {
+        if (!store.bulkAnyRunning()) {
+            return Optional.empty(); // an idle pass is one read, no write transaction
+        }
         Instant now = clock.instant();
         return store.bulkTake(node, now, now.plus(LEASE));
     }

@@ -33,6 +33,9 @@ public interface BulkStore {
     /** The newest first; of {@code owner} only when given. */
     List<BulkInfo> bulkRecent(@Nullable String owner, int limit);
 
+    /** Whether any bulk action is running, read without writing. */
+    boolean bulkAnyRunning();
+
     /**
      * Takes the oldest running bulk action that no live node works on (or that {@code node} held) for {@code node},
      * with a lease until {@code until}; empty when there is none.

@@ -122,6 +122,15 @@ final class JdbcBulkActions implements BulkStore {
     }
 
     @Override
+    public boolean bulkAnyRunning() {
+        return db.read(tx -> {
+            try (ResultSet rs = tx.prepare("bulk_any_running").query()) {
+                return rs.next();
+            }
+        });
+    }
+
+    @Override
     public Optional<Long> bulkTake(String node, Instant now, Instant until) {
         return db.write(tx -> {
             try (ResultSet rs = tx.prepare("bulk_take")

@@ -25,6 +25,10 @@ SELECT * FROM tide_bulk_actions ORDER BY id DESC LIMIT :limit;
 -- name: bulk_recent_of_owner
 SELECT * FROM tide_bulk_actions WHERE owner = :owner ORDER BY id DESC LIMIT :limit;
 
+-- Whether any bulk action runs: read before a pass takes one, so that an idle pass writes nothing.
+-- name: bulk_any_running
+SELECT id FROM tide_bulk_actions WHERE state = 'running' LIMIT 1;
+
 -- A node takes the oldest running bulk action that no live node works on (none has, or its lease ran out), or one
 -- it holds itself (a node restarted under its name).
 -- name: bulk_take

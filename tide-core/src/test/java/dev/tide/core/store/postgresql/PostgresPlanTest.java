@@ -232,6 +232,9 @@ class PostgresPlanTest {
         for (String plan : plans("bulk_take", take)) {
             assertThat(plan).contains("tide_bulk_actions_running").doesNotContain("Seq Scan");
         }
+        assertThat(String.join("\n", store.explain("bulk_any_running")))
+                .contains("tide_bulk_actions_running")
+                .doesNotContain("Seq Scan");
         for (String plan : plans("bulk_batch_tasks", Map.of("bulk_id", 1_000L, "limit", 1_000L))) {
             assertThat(plan)
                     .contains("tide_bulk_action_tasks_pkey")

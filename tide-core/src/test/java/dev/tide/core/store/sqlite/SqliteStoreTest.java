@@ -113,7 +113,11 @@ class SqliteStoreTest {
 
     @Test
     void bulkActionsFindTheRunningOnesAndTheirNextBatchByIndex() {
-        assertThat(store.explain("bulk_take")).anyMatch(step -> step.contains("tide_bulk_actions_running"));
+        for (String statement : List.of("bulk_any_running", "bulk_take")) {
+            assertThat(store.explain(statement))
+                    .as(statement)
+                    .anyMatch(step -> step.contains("tide_bulk_actions_running"));
+        }
         for (String statement : List.of("bulk_batch_tasks", "bulk_batch_forget")) {
             List<String> plan = store.explain(statement);
             assertThat(plan).as(statement).anyMatch(step -> step.contains("USING PRIMARY KEY (bulk_id=?"));
