@@ -1,6 +1,7 @@
 package dev.tide.api;
 
 import java.util.List;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -24,6 +25,9 @@ public record BulkRequest(
     public static final int MAX_IDS = 10_000;
 
     public BulkRequest {
+        if (taskIds != null && taskIds.stream().anyMatch(Objects::isNull)) {
+            throw new InvalidRequestException("taskIds", "must not hold null");
+        }
         taskIds = taskIds == null ? List.of() : List.copyOf(taskIds);
         if (action == null) {
             throw new InvalidRequestException("action", "is required: retry, cancel, park or unpark");

@@ -24,7 +24,10 @@ final class RemoteBulkActions implements BulkActions {
             throw new InvalidRequestException("filter", "is required");
         }
         return http.call(
-                "POST", Routes.path(Routes.BULK_MATCH), new HttpBodies.BulkMatchRequest(filter), BulkMatch.class);
+                "POST",
+                Routes.path(Routes.BULK_MATCH),
+                new HttpBodies.BulkMatchRequest(HttpBodies.TaskFilter.of(filter)),
+                BulkMatch.class);
     }
 
     @Override
@@ -32,7 +35,7 @@ final class RemoteBulkActions implements BulkActions {
         if (request == null) {
             throw new InvalidRequestException("request", "is required");
         }
-        return http.call("POST", Routes.path(Routes.BULK_ACTIONS), request, BulkInfo.class);
+        return http.call("POST", Routes.path(Routes.BULK_ACTIONS), HttpBodies.BulkStart.of(request), BulkInfo.class);
     }
 
     @Override

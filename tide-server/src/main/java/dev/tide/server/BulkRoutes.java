@@ -51,7 +51,7 @@ final class BulkRoutes {
         if (request.filter() == null) {
             throw new InvalidRequestException("filter", "is required");
         }
-        TaskQuery filter = tenants.own(ctx, request.filter());
+        TaskQuery filter = tenants.own(ctx, request.filter().query());
         String tenant = tenant(ctx);
         BulkMatch match =
                 tenant == null ? queue.bulk().match(filter) : confined().match(filter, tenant);
@@ -60,7 +60,7 @@ final class BulkRoutes {
 
     /** 201 with the bulk action, running. */
     private void start(Context ctx) {
-        BulkRequest request = body.required(ctx, BulkRequest.class);
+        BulkRequest request = body.required(ctx, HttpBodies.BulkStart.class).request();
         Caller caller = Authentication.required(ctx);
         if ((request.action() == BulkAction.PARK || request.action() == BulkAction.UNPARK) && !caller.isAdmin()) {
             throw new ForbiddenException("action: user '" + caller.user() + "' may not "

@@ -149,6 +149,24 @@ abstract class BulkTenancyContract {
     }
 
     @Test
+    void badRequestsAnswer400NamingTheFieldAndWriteNothing() {
+        String upTo = ",\"upToTaskId\":" + alices.get(2);
+        for (String[] request : new String[][] {
+            {"{\"action\":\"cancel\"}", "filter"},
+            {"{\"action\":\"cancel\",\"filter\":{},\"taskIds\":[" + alices.get(0) + "]" + upTo + "}", "taskIds"},
+            {"{\"action\":\"cancel\",\"filter\":{}}", "upToTaskId"},
+            {"{\"action\":\"retry\",\"filter\":{},\"reason\":\"x\"" + upTo + "}", "reason"},
+            {"{\"action\":\"delete\",\"filter\":{}" + upTo + "}", "action"},
+            {"{\"filter\":{}" + upTo + "}", "action"}
+        }) {
+            RawHttp.Answer answer = aliceRaw.post("v1/bulk-actions", request[0]);
+            assertThat(answer.status()).as(request[0]).isEqualTo(400);
+            assertThat(answer.json().path("field").asText()).as(request[0]).isEqualTo(request[1]);
+        }
+        assertThat(admin.bulk().recent(10)).isEmpty();
+    }
+
+    @Test
     void parkingIsForAdministratorsAndWorkersOnlyRead() {
         assertThatThrownBy(() -> alice.bulk().start(BulkRequest.ids(BulkAction.PARK, alices)))
                 .isInstanceOfSatisfying(

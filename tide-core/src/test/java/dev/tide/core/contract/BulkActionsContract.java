@@ -16,12 +16,16 @@ import dev.tide.api.NewTask;
 import dev.tide.api.NotFoundException;
 import dev.tide.api.Outcome;
 import dev.tide.api.TaskQuery;
+import dev.tide.api.TaskQueue;
 import dev.tide.api.TaskState;
 import dev.tide.api.TideEvent;
+import dev.tide.core.TideConfig;
 import dev.tide.core.TideInternals;
 import dev.tide.core.engine.BulkRunner;
 import dev.tide.core.store.BulkStore;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -219,6 +223,29 @@ public abstract class BulkActionsContract extends ManualQueueContract {
         // maintenance is off: nothing ran it, as after a node died between its start and its first batch
         assertThat(bulk().get(started.id()).state()).isEqualTo(BulkState.RUNNING);
         assertThat(runToEnd(started).state()).isEqualTo(BulkState.DONE);
+    }
+
+    @Test
+    void withMaintenanceOnTheEngineRunsItInTheBackground() throws InterruptedException {
+        try (QueueFixture running = factory()
+                .open(InstantSource.system(), TideConfig.defaults().withMaintenanceInterval(Duration.ofMillis(50)))) {
+            TaskQueue live = running.queue();
+            List<Long> ids = new ArrayList<>();
+            live.enqueueAll(java.util.Collections.nCopies(
+                            1_500, NewTask.builder("t").queue(LANE).build()))
+                    .forEach(r -> ids.add(r.id()));
+
+            BulkInfo started = live.bulk().start(BulkRequest.ids(BulkAction.CANCEL, ids));
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            BulkInfo now = started;
+            while (now.state() == BulkState.RUNNING && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+                now = live.bulk().get(started.id());
+            }
+
+            assertThat(now.state()).isEqualTo(BulkState.DONE);
+            assertThat(now.changed()).isEqualTo(1_500);
+        }
     }
 
     @Test
