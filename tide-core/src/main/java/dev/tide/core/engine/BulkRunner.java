@@ -84,11 +84,15 @@ public final class BulkRunner implements BackgroundService {
         Optional<Long> taken;
         while (!closing && (taken = take()).isPresent()) {
             long id = taken.get();
-            for (Ran ran = runBatch(id); ran != Ran.NONE; ran = runBatch(id)) {
-                batches++;
-                if (ran == Ran.LAST || closing) {
-                    break;
+            Ran ran;
+            do {
+                ran = runBatch(id);
+                if (ran == Ran.MORE || ran == Ran.LAST) {
+                    batches++;
                 }
+            } while (ran == Ran.MORE && !closing);
+            if (ran == Ran.RETRY) {
+                break; // the database failed: the next pass tries again, rather than this one at once
             }
         }
         return batches;
@@ -96,7 +100,11 @@ public final class BulkRunner implements BackgroundService {
 
     /** Runs one batch of one bulk action this node can take; answers whether one ran. */
     public boolean runOneBatch() {
-        return take().map(id -> runBatch(id) != Ran.NONE).orElse(false);
+        return take().map(id -> {
+                    Ran ran = runBatch(id);
+                    return ran == Ran.MORE || ran == Ran.LAST;
+                })
+                .orElse(false);
     }
 
     private Optional<Long> take() {
@@ -109,8 +117,10 @@ public final class BulkRunner implements BackgroundService {
 
     /** What {@link #runBatch} did. */
     private enum Ran {
-        /** No batch: the bulk action is no longer running or no longer this node's, or the batch failed. */
+        /** No batch: the bulk action is no longer running or no longer this node's, or it failed for good. */
         NONE,
+        /** No batch: the database failed, and the next pass tries again. */
+        RETRY,
         /** A batch, and more remain. */
         MORE,
         /** The batch that ended it. */
@@ -124,7 +134,7 @@ public final class BulkRunner implements BackgroundService {
             batch = store.bulkBatch(id, node, BulkActions.BATCH_SIZE, now, now.plus(LEASE));
         } catch (StoreException e) {
             log.warn("bulk action {}: a batch failed and is tried again on the next pass: {}", id, e.toString());
-            return Ran.NONE;
+            return Ran.RETRY;
         } catch (RuntimeException e) {
             log.warn("bulk action {} failed", id, e);
             store.bulkStop(id, BulkState.FAILED, String.valueOf(e.getMessage()), now)
