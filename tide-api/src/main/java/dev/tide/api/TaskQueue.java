@@ -179,6 +179,9 @@ public interface TaskQueue extends AutoCloseable {
     /** Folder intake on every node: its switch and what its passes did. */
     Intake intake();
 
+    /** Retry, cancel, park or unpark many tasks at once: selected ones, or all that match a filter. */
+    BulkActions bulk();
+
     /** Recurring tasks fired from cron expressions. */
     Schedules schedules();
 

@@ -74,6 +74,18 @@ public record TideEvent(
     public static final String TASKS_PARKED = "tasks.parked";
     /** Parked tasks were returned; detail: {@code actor}, {@code selection}, {@code count}. */
     public static final String TASKS_UNPARKED = "tasks.unparked";
+    /**
+     * A bulk action started ({@link BulkActions}); detail: {@code actor}, {@code bulkId}, {@code action},
+     * {@code owner}, {@code matched}, and {@code filter} or {@code taskIds} (how many).
+     */
+    public static final String BULK_STARTED = "bulk.started";
+    /** A bulk action was cancelled; detail: {@code actor} (who cancelled), {@code bulkId} and its counts so far. */
+    public static final String BULK_CANCELLED = "bulk.cancelled";
+    /**
+     * A bulk action ended (done or failed); detail: {@code actor} (who started it), {@code bulkId}, {@code action},
+     * {@code state}, {@code matched}, {@code processed}, {@code changed}, {@code skipped}, {@code message}.
+     */
+    public static final String BULK_ENDED = "bulk.ended";
     /** A queue stopped dispatching (queue set), or every queue (queue null); detail: {@code actor}. */
     public static final String SUSPENDED = "dispatch.suspended";
     /** A queue, or every queue (queue null), dispatches again; detail: {@code actor}. */

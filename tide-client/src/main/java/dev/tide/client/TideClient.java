@@ -3,6 +3,7 @@ package dev.tide.client;
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.tide.api.Ack;
 import dev.tide.api.AckResult;
+import dev.tide.api.BulkActions;
 import dev.tide.api.ClaimRequest;
 import dev.tide.api.EnqueueResult;
 import dev.tide.api.EnqueuedAndClaimed;
@@ -74,6 +75,7 @@ public final class TideClient implements TaskQueue {
     private final RemoteProfiles profiles;
     private final RemoteMonitoring monitoring;
     private final RemoteIntake intake;
+    private final RemoteBulkActions bulk;
 
     private TideClient(JsonHttp http) {
         this.http = http;
@@ -84,6 +86,7 @@ public final class TideClient implements TaskQueue {
         this.profiles = new RemoteProfiles(http);
         this.monitoring = new RemoteMonitoring(http);
         this.intake = new RemoteIntake(http);
+        this.bulk = new RemoteBulkActions(http);
     }
 
     /** A client with the default timeouts (connect 5 s, requests 30 s). */
@@ -399,6 +402,11 @@ public final class TideClient implements TaskQueue {
     @Override
     public Intake intake() {
         return intake;
+    }
+
+    @Override
+    public BulkActions bulk() {
+        return bulk;
     }
 
     /** Closes the HTTP client: requests in flight get a few seconds to finish. */

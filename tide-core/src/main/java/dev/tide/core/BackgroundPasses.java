@@ -1,5 +1,6 @@
 package dev.tide.core;
 
+import dev.tide.core.engine.BulkRunner;
 import dev.tide.core.engine.DeadlineMonitor;
 import dev.tide.core.engine.Digest;
 import dev.tide.core.engine.Maintenance;
@@ -19,6 +20,7 @@ public final class BackgroundPasses {
     private final Schedules schedules;
     private final Digest digest;
     private final OrphanSweep sweep;
+    private final BulkRunner bulk;
     private final InstantSource clock;
 
     /** @param sweep null without a blob store */
@@ -28,12 +30,14 @@ public final class BackgroundPasses {
             Schedules schedules,
             Digest digest,
             OrphanSweep sweep,
+            BulkRunner bulk,
             InstantSource clock) {
         this.maintenance = maintenance;
         this.deadlines = deadlines;
         this.schedules = schedules;
         this.digest = digest;
         this.sweep = sweep;
+        this.bulk = bulk;
         this.clock = clock;
     }
 
@@ -85,5 +89,18 @@ public final class BackgroundPasses {
      */
     public int sweepBlobs() {
         return sweep == null ? 0 : sweep.run(clock.instant());
+    }
+
+    /**
+     * Runs every bulk action this node may take (a running one no live node works on) to its end, a batch at a time;
+     * answers how many batches ran. The bulk actions' own thread does this when maintenance runs.
+     */
+    public int runBulkActions() {
+        return bulk.runAll();
+    }
+
+    /** Runs one batch of one bulk action this node may take; answers whether one ran. */
+    public boolean runBulkActionBatch() {
+        return bulk.runOneBatch();
     }
 }

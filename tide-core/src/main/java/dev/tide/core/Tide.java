@@ -292,6 +292,15 @@ public final class Tide implements TaskQueue, AccountWorkers {
         return parts.intake();
     }
 
+    /**
+     * Bulk actions on this engine; its owner-taking operations are what a server calls for a caller confined to its
+     * own tasks.
+     */
+    @Override
+    public EmbeddedBulkActions bulk() {
+        return parts.bulk();
+    }
+
     /** Adds what a node's pass through its inbox folder did to the counts {@link Intake#status()} reports. */
     public void recordIntakePass(IntakePass pass) {
         parts.store().intake().intakeRecord(pass);

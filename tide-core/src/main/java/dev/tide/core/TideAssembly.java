@@ -8,6 +8,7 @@ import dev.tide.core.engine.AckResolver;
 import dev.tide.core.engine.AdminLog;
 import dev.tide.core.engine.BlobPayloads;
 import dev.tide.core.engine.BlobPlacement;
+import dev.tide.core.engine.BulkRunner;
 import dev.tide.core.engine.DeadlineMonitor;
 import dev.tide.core.engine.DeadlineSettings;
 import dev.tide.core.engine.Digest;
@@ -183,13 +184,16 @@ record TideAssembly(
         Inspecting inspecting =
                 new Inspecting(store.reads(), store.settlements(), clock, effective, admin, blobs, notices);
         TypeDefinitions typeDefinitions = new TypeDefinitions(store.catalog(), clock, types, admin);
-        BackgroundPasses passes = new BackgroundPasses(maintenance, deadlines, schedules, digest, sweep, clock);
+        BulkRunner bulkRunner = new BulkRunner(store.bulk(), clock, effective.nodeName(), admin, notices::afterSettle);
+        EmbeddedBulkActions bulk = new EmbeddedBulkActions(store.bulk(), clock, admin, bulkRunner);
+        BackgroundPasses passes =
+                new BackgroundPasses(maintenance, deadlines, schedules, digest, sweep, bulkRunner, clock);
         WorkerPools pools = new WorkerPools();
         // Started in this order and stopped in reverse. The processor host starts last and stops first: its pools claim
         // through the engine, and their handlers finish (or are released) through it. The deadline monitor and
         // schedules stop before maintenance, which gives up leadership when it stops: they must not win it back.
         ServiceGroup services =
-                new ServiceGroup(List.of(maintenance, deadlines, schedules, pools, cycles, processorHost));
+                new ServiceGroup(List.of(maintenance, deadlines, schedules, bulkRunner, pools, cycles, processorHost));
         return new TideParts(
                 store,
                 clock,
@@ -210,6 +214,7 @@ record TideAssembly(
                 processors,
                 monitoring,
                 intake,
+                bulk,
                 passes,
                 processorHost,
                 blobs,

@@ -37,6 +37,7 @@ record TideParts(
         EmbeddedProcessors processors,
         EmbeddedMonitoring monitoring,
         EmbeddedIntake intake,
+        EmbeddedBulkActions bulk,
         BackgroundPasses passes,
         ProcessorHost processorHost,
         BlobPayloads blobs,

@@ -3,6 +3,7 @@ package dev.tide.core;
 import dev.tide.core.contract.AccountsContract;
 import dev.tide.core.contract.AdmissionContract;
 import dev.tide.core.contract.BlobPayloadContract;
+import dev.tide.core.contract.BulkActionsContract;
 import dev.tide.core.contract.CoalescingCheckContract;
 import dev.tide.core.contract.CycleContract;
 import dev.tide.core.contract.DashboardReadsContract;
@@ -169,6 +170,14 @@ abstract class EngineContracts {
     /** Many leases heartbeat in one statement on PostgreSQL. */
     @Nested
     class LeaseLength extends LeaseLengthContract {
+        @Override
+        protected FixtureFactory factory() {
+            return engines();
+        }
+    }
+
+    @Nested
+    class BulkActions extends BulkActionsContract {
         @Override
         protected FixtureFactory factory() {
             return engines();

@@ -22,6 +22,8 @@ enum IdKind {
     PROCESSOR,
     TOKEN,
     EVENT,
+    /** A bulk action: its route answers another user's as missing. */
+    BULK,
     NONE;
 
     /** How the mark spells it. */
@@ -38,6 +40,6 @@ enum IdKind {
         }
         throw new IllegalStateException(
                 where + ": x-tide-id '" + mark + "' is not one of task, job, user, worker, key, "
-                        + "cursor, queue, type, profile, schedule, processor, token, event, none");
+                        + "cursor, queue, type, profile, schedule, processor, token, event, bulk, none");
     }
 }

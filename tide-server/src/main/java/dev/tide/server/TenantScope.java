@@ -9,8 +9,8 @@ import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.auth.Caller;
-import dev.tide.api.auth.Owners;
 import dev.tide.api.auth.ForbiddenException;
+import dev.tide.api.auth.Owners;
 import dev.tide.api.auth.Role;
 import io.javalin.http.Context;
 import java.util.ArrayList;
@@ -79,7 +79,14 @@ public final class TenantScope {
 
     /** The query narrowed to the caller's own tasks. */
     TaskQuery own(Context ctx, TaskQuery query) {
-        String tenant = tenant(ctx);
+        return own(tenant(ctx), query);
+    }
+
+    /**
+     * The query narrowed to {@code tenant}'s own tasks (unchanged for null: a caller that sees everyone's); a query
+     * naming another owner is refused.
+     */
+    public static TaskQuery own(String tenant, TaskQuery query) {
         if (tenant == null) {
             return query;
         }

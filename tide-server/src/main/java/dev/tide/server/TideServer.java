@@ -112,6 +112,7 @@ public final class TideServer implements AutoCloseable {
         new StatsRoutes(queue).addTo(config.routes);
         new TaskRoutes(queue, workers, body).addTo(config.routes);
         new DependentRoutes(queue, settings.owners).addTo(config.routes);
+        new BulkRoutes(queue, body).addTo(config.routes);
         new ClaimRoutes(workers, body, new LongPoll(workers, settings.maxClaimWait, lifecycle)).addTo(config.routes);
         new HeartbeatRoutes(queue, body).addTo(config.routes);
         new AckRoutes(queue, body).addTo(config.routes);

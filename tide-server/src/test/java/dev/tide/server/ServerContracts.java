@@ -76,6 +76,15 @@ abstract class ServerContracts {
         }
     }
 
+    /** Bulk actions of confined callers, over HTTP. */
+    @Nested
+    class BulkTenancy extends BulkTenancyContract {
+        @Override
+        protected FixtureFactory factory() {
+            return engineFixtures();
+        }
+    }
+
     /** The tenant fuzzer over HTTP. */
     @Nested
     class TenantFuzz extends TenantFuzzContract {

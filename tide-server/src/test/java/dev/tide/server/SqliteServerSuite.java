@@ -4,6 +4,7 @@ import dev.tide.core.Tide;
 import dev.tide.core.TideBuilder;
 import dev.tide.core.contract.AccountsContract;
 import dev.tide.core.contract.AdmissionContract;
+import dev.tide.core.contract.BulkActionsContract;
 import dev.tide.core.contract.DashboardReadsContract;
 import dev.tide.core.contract.DependencyContract;
 import dev.tide.core.contract.FairQueueContract;
@@ -169,6 +170,14 @@ class SqliteServerSuite extends ServerContracts {
     /** Heartbeats that leave out {@code extension}. */
     @Nested
     class HttpLeaseLength extends LeaseLengthContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    @Nested
+    class HttpBulkActions extends BulkActionsContract {
         @Override
         protected FixtureFactory factory() {
             return http;

@@ -1,5 +1,6 @@
 package dev.tide.server;
 
+import dev.tide.api.BulkActions;
 import dev.tide.api.EventQuery;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.json.Json;
@@ -38,6 +39,7 @@ record StoreSnapshot(int tasks, int openJobs, int taskTypes, int jobTypes, int q
         state.put("prohibited", engine.queues().prohibitedUsers());
         state.put("accounts", engine.accounts().accounts());
         state.put("intake", engine.intake().status().enabled());
+        state.put("bulkActions", engine.bulk().recent(BulkActions.MAX_RECENT));
         state.put("newestEvent", engine.monitoring().events(new EventQuery(null, null, 1)));
         return new StoreSnapshot(
                 tasks.size(),

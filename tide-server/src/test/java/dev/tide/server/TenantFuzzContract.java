@@ -110,7 +110,10 @@ abstract class TenantFuzzContract {
                         "POST /v1/tasks/batch body tasks.*.jobId",
                         "POST /v1/tasks/enqueue-and-claim body task.jobId",
                         "POST /v1/jobs body tasks.*.dependsOn",
-                        "POST /v1/acks body acks.*.enqueue.*.jobId");
+                        "POST /v1/acks body acks.*.enqueue.*.jobId",
+                        "POST /v1/bulk-actions body taskIds",
+                        "POST /v1/bulk-actions body filter.jobId",
+                        "POST /v1/bulk-actions/match body filter.jobId");
         String before = snapshot();
 
         for (Probe probe : probes) {

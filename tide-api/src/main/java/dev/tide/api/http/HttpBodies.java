@@ -54,6 +54,86 @@ public final class HttpBodies {
 
     public record Released(int released) {}
 
+    /**
+     * A bulk action's filter: the task list's filters ({@link dev.tide.api.TaskQuery} without its page and order),
+     * each optional.
+     */
+    public record TaskFilter(
+            @Nullable String queue,
+            dev.tide.api.@Nullable TaskState state,
+            dev.tide.api.@Nullable Outcome outcome,
+            @Nullable String type,
+            @Nullable Long jobId,
+            @Nullable String owner,
+            @Nullable String leaseOwner,
+            @Nullable Boolean errorsOnly) {
+
+        public static TaskFilter of(dev.tide.api.TaskQuery q) {
+            return new TaskFilter(
+                    q.queue(), q.state(), q.outcome(), q.type(), q.jobId(), q.owner(), q.leaseOwner(), q.errorsOnly());
+        }
+
+        public dev.tide.api.TaskQuery query() {
+            dev.tide.api.TaskQuery q = dev.tide.api.TaskQuery.all().withErrorsOnly(Boolean.TRUE.equals(errorsOnly));
+            if (queue != null) {
+                q = q.withQueue(queue);
+            }
+            if (state != null) {
+                q = q.withState(state);
+            }
+            if (outcome != null) {
+                q = q.withOutcome(outcome);
+            }
+            if (type != null) {
+                q = q.withType(type);
+            }
+            if (jobId != null) {
+                q = q.withJob(jobId);
+            }
+            if (owner != null) {
+                q = q.withOwner(owner);
+            }
+            if (leaseOwner != null) {
+                q = q.withLeaseOwner(leaseOwner);
+            }
+            return q;
+        }
+    }
+
+    /** The filter of a bulk action's count ({@code POST /v1/bulk-actions/match}). */
+    public record BulkMatchRequest(TaskFilter filter) {}
+
+    /** A bulk action to start ({@code POST /v1/bulk-actions}): a {@link dev.tide.api.BulkRequest} on the wire. */
+    public record BulkStart(
+            dev.tide.api.BulkAction action,
+            @Nullable TaskFilter filter,
+            @Nullable List<Long> taskIds,
+            @Nullable Long upToTaskId,
+            @Nullable String reason) {
+
+        public static BulkStart of(dev.tide.api.BulkRequest r) {
+            return new BulkStart(
+                    r.action(),
+                    r.filter() == null ? null : TaskFilter.of(r.filter()),
+                    r.taskIds().isEmpty() ? null : r.taskIds(),
+                    r.upToTaskId(),
+                    r.reason());
+        }
+
+        /** The request, checked as {@link dev.tide.api.BulkRequest} checks it. */
+        public dev.tide.api.BulkRequest request() {
+            return new dev.tide.api.BulkRequest(
+                    action,
+                    filter == null ? null : filter.query(),
+                    taskIds == null ? List.of() : taskIds,
+                    upToTaskId,
+                    reason);
+        }
+    }
+
+    /** Bulk actions, newest first. */
+    public record BulkList(List<dev.tide.api.BulkInfo> bulkActions) {}
+
     public record Parked(int parked) {}
 
     public record Unparked(int unparked) {}

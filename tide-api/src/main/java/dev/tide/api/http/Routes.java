@@ -68,6 +68,11 @@ public final class Routes {
     public static final String SCHEDULE_PAUSE = "/v1/schedules/{name}/pause";
     public static final String SCHEDULE_RESUME = "/v1/schedules/{name}/resume";
 
+    public static final String BULK_ACTIONS = "/v1/bulk-actions";
+    public static final String BULK_MATCH = "/v1/bulk-actions/match";
+    public static final String BULK_ACTION = "/v1/bulk-actions/{id}";
+    public static final String BULK_CANCEL = "/v1/bulk-actions/{id}/cancel";
+
     public static final String PROCESSORS = "/v1/processors";
     public static final String PROCESSOR = "/v1/processors/{name}";
     public static final String PROCESSOR_START = "/v1/processors/{name}/start";

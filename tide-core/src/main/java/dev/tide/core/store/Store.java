@@ -47,6 +47,8 @@ public interface Store extends AutoCloseable {
 
     Coordination coordination();
 
+    BulkStore bulk();
+
     @Override
     void close();
 }

@@ -3,19 +3,20 @@ package dev.tide.server.dashboard;
 import dev.tide.api.EventQuery;
 import dev.tide.api.JobInfo;
 import dev.tide.api.JobQuery;
-import dev.tide.api.TideEvent;
-import dev.tide.api.auth.Owners;
-import dev.tide.core.Tide;
-import java.util.List;
 import dev.tide.api.NotFoundException;
 import dev.tide.api.Page;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskQueue;
+import dev.tide.api.TideEvent;
 import dev.tide.api.auth.Caller;
 import dev.tide.api.auth.ForbiddenException;
+import dev.tide.api.auth.Owners;
 import dev.tide.api.auth.Role;
+import dev.tide.core.Tide;
+import dev.tide.server.CallerBulkActions;
 import dev.tide.server.TenantScope;
+import java.util.List;
 
 /**
  * The queue as one signed-in person may see and change it: the same rules as the HTTP API's. A submitter sees only
@@ -78,6 +79,11 @@ final class CallerView {
 
     TaskInfo cancel(long id, String reason) {
         return queue.cancel(task(id).id(), reason);
+    }
+
+    /** Bulk actions as the caller may use them (the HTTP API's rules). */
+    CallerBulkActions bulk() {
+        return new CallerBulkActions(queue, caller);
     }
 
     /** The tasks waiting on a task, those of them the caller may see. */

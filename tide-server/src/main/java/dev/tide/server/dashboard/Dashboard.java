@@ -62,6 +62,7 @@ public final class Dashboard {
         new OverviewPage(clock, counts).addTo(pages);
         new QueuePages(counts).addTo(pages);
         new TaskPages().addTo(pages);
+        new BulkPages().addTo(pages);
         new JobPages().addTo(pages);
         new WorkerPages(clock).addTo(pages);
         new SchedulePages().addTo(pages);

@@ -1,7 +1,7 @@
 package dev.tide.server.dashboard;
 
-import dev.tide.api.JobInfo;
 import dev.tide.api.EventQuery;
+import dev.tide.api.JobInfo;
 import dev.tide.api.JobQuery;
 import dev.tide.api.Page;
 

@@ -29,6 +29,18 @@ public record TaskFilter(Map<String, String> values) {
         return new TaskFilter(values);
     }
 
+    /** The filter a form carried in hidden fields named {@code f-<name>} (a confirmation's). */
+    static TaskFilter fromForm(PageContext page) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String name : NAMES) {
+            String value = page.form("f-" + name);
+            if (value != null) {
+                values.put(name, value);
+            }
+        }
+        return new TaskFilter(values);
+    }
+
     public String get(String name) {
         return values.getOrDefault(name, "");
     }

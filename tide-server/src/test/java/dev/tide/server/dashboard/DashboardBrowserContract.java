@@ -119,6 +119,46 @@ public abstract class DashboardBrowserContract {
     }
 
     @Test
+    void allTasksMatchingAFilterAreCancelledInBulk() {
+        List<NewTask> tasks = new java.util.ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            tasks.add(NewTask.builder("email").queue("mail").build());
+        }
+        for (int i = 0; i < 5; i++) {
+            tasks.add(NewTask.builder("report").queue("mail").build());
+        }
+        tasks.add(NewTask.builder("email").build());
+        engine.enqueueAll(tasks);
+
+        browser.signIn(base, "ada", PASSWORD);
+        browser.go(base + "/tasks?queue=mail&type=email");
+        browser.select("bulk-all-action", "cancel");
+        browser.click(By.id("bulk-all-go"));
+        browser.await("the confirmation", 10, d -> d.getTitle().startsWith("Confirm"));
+        assertThat(browser.find(By.id("bulk-count")).getText()).startsWith("30 tasks match");
+        shoot("bulk-confirm");
+        long late =
+                engine.enqueue(NewTask.builder("email").queue("mail").build()).id();
+        browser.type("bulk-reason", "campaign withdrawn");
+        browser.click(By.id("bulk-confirm"));
+        browser.await("the bulk action's page", 10, d -> d.getTitle().startsWith("Bulk action"));
+        engine.passes().runBulkActions();
+        browser.await(
+                "the progress to reach the end",
+                15,
+                d -> browser.find(By.id("bulk-state")).getText().equals("done"));
+        assertThat(browser.find(By.id("bulk-done")).getText()).isEqualTo("30");
+        shoot("bulk-done");
+        assertThat(engine.tasks(dev.tide.api.TaskQuery.all()
+                                .withOutcome(Outcome.CANCELLED)
+                                .withLimit(100))
+                        .items())
+                .hasSize(30)
+                .allMatch(t -> t.type().equals("email") && t.queue().equals("mail"));
+        assertThat(engine.task(late).state()).isEqualTo(TaskState.READY);
+    }
+
+    @Test
     void aQueueIsSuspendedAndResumed() {
         engine.queues().define(QueueDefinition.named("mail"));
         engine.enqueue(NewTask.builder("email").queue("mail").build());
@@ -292,7 +332,7 @@ public abstract class DashboardBrowserContract {
     }
 
     private List<String> ids() {
-        return browser.findAll(By.cssSelector("table.tasks tbody tr td:first-child a")).stream()
+        return browser.findAll(By.cssSelector("table.tasks tbody tr td:nth-child(2) a")).stream()
                 .map(WebElement::getText)
                 .toList();
     }

@@ -150,13 +150,20 @@ class DashboardPagesTest {
 
     @Test
     void aTaskShowsItsDependentsAndEventsAndAJobItsAlerts() {
-        long job = engine.createJob(dev.tide.api.NewJob.builder("import").title("nightly").owner("sam").build())
+        long job = engine.createJob(dev.tide.api.NewJob.builder("import")
+                        .title("nightly")
+                        .owner("sam")
+                        .build())
                 .job()
                 .id();
-        long first = engine.enqueue(
-                        NewTask.builder("step").job(job).owner("sam").maxAttempts(1).build())
+        long first = engine.enqueue(NewTask.builder("step")
+                        .job(job)
+                        .owner("sam")
+                        .maxAttempts(1)
+                        .build())
                 .id();
-        long second = engine.enqueue(NewTask.builder("step").owner("sam").dependsOn(first).build())
+        long second = engine.enqueue(
+                        NewTask.builder("step").owner("sam").dependsOn(first).build())
                 .id();
         var leased = engine.claim(ClaimRequest.of(null, "w-1", 1)).get(0);
         engine.ack(dev.tide.api.Ack.builder(leased.lease()).message("disk full").fail());
@@ -171,7 +178,10 @@ class DashboardPagesTest {
         String own = sam.get("/ui/tasks/" + first).body();
         assertThat(own).contains("/ui/tasks/" + second).doesNotContain("task.failed");
         assertThat(sam.get("/ui/jobs").body()).contains("nightly");
-        engine.createJob(dev.tide.api.NewJob.builder("import").title("bobs-import").owner("bob").build());
+        engine.createJob(dev.tide.api.NewJob.builder("import")
+                .title("bobs-import")
+                .owner("bob")
+                .build());
         assertThat(sam.get("/ui/jobs?owner=bob").body()).doesNotContain("bobs-import");
         assertThat(ada.get("/ui/jobs?state=open").body()).contains("bobs-import");
         assertThat(ada.get("/ui/jobs?state=nope").statusCode()).isEqualTo(400);

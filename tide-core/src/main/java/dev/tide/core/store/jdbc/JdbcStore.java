@@ -1,6 +1,7 @@
 package dev.tide.core.store.jdbc;
 
 import dev.tide.core.store.AccountStore;
+import dev.tide.core.store.BulkStore;
 import dev.tide.core.store.Catalog;
 import dev.tide.core.store.DeadlineStore;
 import dev.tide.core.store.Housekeeping;
@@ -40,6 +41,7 @@ public abstract class JdbcStore implements Store {
     private final DeadlineStore deadlines;
     private final Reporting reporting;
     private final IntakeStore intake;
+    private final BulkStore bulk;
 
     /** @param activeConnections the database's active connections now (a load signal), NaN where it cannot tell */
     protected JdbcStore(Database db, JobEndHook jobEndHook, ClaimAnswer claimAnswer, DoubleSupplier activeConnections) {
@@ -51,7 +53,9 @@ public abstract class JdbcStore implements Store {
         TaskSettlement settlement = new TaskSettlement(db, liveProfiles, insertion);
         this.inserts = new JdbcTaskInserts(db, insertion, claiming);
         this.claims = new JdbcTaskClaims(db, claiming, claimAnswer);
-        this.settlements = new JdbcTaskSettlements(db, settlement, insertion.jobs());
+        JdbcTaskSettlements taskSettlements = new JdbcTaskSettlements(db, settlement, insertion.jobs());
+        this.settlements = taskSettlements;
+        this.bulk = new JdbcBulkActions(db, taskSettlements);
         this.reads = new JdbcTaskReads(db);
         this.housekeeping = new JdbcHousekeeping(db, insertion.jobs());
         this.blobs = new JdbcTaskBlobs(db);
@@ -143,5 +147,10 @@ public abstract class JdbcStore implements Store {
     @Override
     public IntakeStore intake() {
         return intake;
+    }
+
+    @Override
+    public BulkStore bulk() {
+        return bulk;
     }
 }

@@ -90,28 +90,51 @@ public final class JdbcTaskSettlements implements TaskSettlements {
                 throw new ConflictException("task " + taskId + " has already finished ("
                         + before.get().status() + ")");
             }
-            SettledRow row;
-            try (ResultSet rs = tx.prepare("task_cancel")
-                    .set("reason", reason)
-                    .set("now", now)
-                    .set("id", taskId)
-                    .query()) {
-                rs.next();
-                row = SettledRow.read(rs);
-            }
-            Set<String> ready = new LinkedHashSet<>();
-            JobDeltas deltas = new JobDeltas();
-            deltas.add(row.jobId(), Outcome.CANCELLED);
-            if (row.hasDependents()) {
-                Dependents.afterEnded(tx, Map.of(Outcome.CANCELLED, List.of(taskId)), now, deltas, ready);
-            }
-            List<JobInfo> finished = jobs.applyJobDeltas(tx, deltas, now, ready);
+            Ended ended = cancelAll(tx, List.of(taskId), reason, now);
             return Optional.of(new SettleBatch(
                     List.of(),
-                    finished,
-                    ready,
+                    ended.finishedJobs(),
+                    ended.readyQueues(),
                     JdbcTaskReads.taskGet(tx, taskId).orElseThrow()));
         });
+    }
+
+    /**
+     * What a cancel of many tasks did in its transaction.
+     *
+     * @param count the tasks it ended
+     */
+    record Ended(int count, List<JobInfo> finishedJobs, Set<String> readyQueues) {}
+
+    /**
+     * Ends the unfinished tasks among {@code ids} as cancelled, in the caller's transaction, with what follows: their
+     * dependents and their jobs' counters, once for all of them. Finished ones (and ids of no task) are left alone.
+     */
+    Ended cancelAll(Tx tx, List<Long> ids, String reason, Instant now) throws SQLException {
+        Set<String> ready = new LinkedHashSet<>();
+        JobDeltas deltas = new JobDeltas();
+        List<Long> withDependents = new ArrayList<>();
+        int count = 0;
+        Statement cancel = tx.prepare("task_cancel");
+        for (long id : ids) {
+            try (ResultSet rs =
+                    cancel.set("reason", reason).set("now", now).set("id", id).query()) {
+                if (!rs.next()) {
+                    continue;
+                }
+                SettledRow row = SettledRow.read(rs);
+                count++;
+                deltas.add(row.jobId(), Outcome.CANCELLED);
+                if (row.hasDependents()) {
+                    withDependents.add(id);
+                }
+            }
+        }
+        if (!withDependents.isEmpty()) {
+            Dependents.afterEnded(tx, Map.of(Outcome.CANCELLED, withDependents), now, deltas, ready);
+        }
+        List<JobInfo> finished = jobs.applyJobDeltas(tx, deltas, now, ready);
+        return new Ended(count, finished, ready);
     }
 
     @Override
@@ -122,26 +145,11 @@ public final class JdbcTaskSettlements implements TaskSettlements {
                 return Optional.empty();
             }
             TaskInfo task = before.get();
-            if (task.outcome() != Outcome.FAILED && task.outcome() != Outcome.CANCELLED) {
+            if (!retriable(task)) {
                 throw new ConflictException(
                         "task " + taskId + " is " + task.status() + "; only failed or cancelled tasks can be retried");
             }
-            tx.prepare("task_retry").set("now", now).set("id", taskId).query().close();
-            if (task.jobId() != null) {
-                long failed = task.outcome() == Outcome.FAILED ? 1 : 0;
-                long cancelled = 1 - failed;
-                JobInfo job = JobLedger.jobGet(tx, task.jobId()).orElseThrow();
-                if (job.state() == JobState.FINISHED) {
-                    tx.prepare("job_reopen")
-                            .set("failed", failed)
-                            .set("cancelled", cancelled)
-                            .set("id", job.id())
-                            .query()
-                            .close();
-                } else {
-                    JobLedger.jobCountAdd(tx, job.id(), 0, (int) -failed, (int) -cancelled);
-                }
-            }
+            retry(tx, task, now);
             return Optional.of(new SettleBatch(
                     List.of(),
                     List.of(),
@@ -150,27 +158,81 @@ public final class JdbcTaskSettlements implements TaskSettlements {
         });
     }
 
+    /**
+     * Makes the failed or cancelled tasks among {@code ids} ready again, in the caller's transaction, adding their
+     * queues to {@code ready}; the others (and ids of no task) are left alone. Answers how many it retried.
+     */
+    int retryAll(Tx tx, List<Long> ids, Instant now, Set<String> ready) throws SQLException {
+        List<TaskInfo> tasks = new ArrayList<>(ids.size());
+        try (ResultSet rs = tx.prepare("task_get_many").setLongs("ids", ids).query()) {
+            while (rs.next()) {
+                tasks.add(Rows.task(rs));
+            }
+        }
+        int count = 0;
+        for (TaskInfo task : tasks) {
+            if (retriable(task)) {
+                retry(tx, task, now);
+                ready.add(task.queue());
+                count++;
+            }
+        }
+        return count;
+    }
+
+    private static boolean retriable(TaskInfo task) {
+        return task.outcome() == Outcome.FAILED || task.outcome() == Outcome.CANCELLED;
+    }
+
+    /** One retriable task ready again, its job re-opened or its counters moved back. */
+    private static void retry(Tx tx, TaskInfo task, Instant now) throws SQLException {
+        tx.prepare("task_retry").set("now", now).set("id", task.id()).query().close();
+        if (task.jobId() != null) {
+            long failed = task.outcome() == Outcome.FAILED ? 1 : 0;
+            long cancelled = 1 - failed;
+            JobInfo job = JobLedger.jobGet(tx, task.jobId()).orElseThrow();
+            if (job.state() == JobState.FINISHED) {
+                tx.prepare("job_reopen")
+                        .set("failed", failed)
+                        .set("cancelled", cancelled)
+                        .set("id", job.id())
+                        .query()
+                        .close();
+            } else {
+                JobLedger.jobCountAdd(tx, job.id(), 0, (int) -failed, (int) -cancelled);
+            }
+        }
+    }
+
     @Override
     public int taskPark(TaskSelection selection) {
-        return db.write(tx -> selected(tx, "task_park", selection).update());
+        return db.write(tx -> parkAll(tx, selection));
     }
 
     @Override
     public Unparked taskUnpark(TaskSelection selection, Instant now) {
-        return db.write(tx -> {
-            int count = 0;
-            Set<String> ready = new LinkedHashSet<>();
-            try (ResultSet rs =
-                    selected(tx, "task_unpark", selection).set("now", now).query()) {
-                while (rs.next()) {
-                    count++;
-                    if (TaskState.parse(rs.getString("state")) == TaskState.READY) {
-                        ready.add(rs.getString("queue"));
-                    }
+        return db.write(tx -> unparkAll(tx, selection, now));
+    }
+
+    /** Parks the waiting tasks of the selection in the caller's transaction; answers how many. */
+    static int parkAll(Tx tx, TaskSelection selection) throws SQLException {
+        return selected(tx, "task_park", selection).update();
+    }
+
+    /** Unparks the parked tasks of the selection in the caller's transaction. */
+    static Unparked unparkAll(Tx tx, TaskSelection selection, Instant now) throws SQLException {
+        int count = 0;
+        Set<String> ready = new LinkedHashSet<>();
+        try (ResultSet rs =
+                selected(tx, "task_unpark", selection).set("now", now).query()) {
+            while (rs.next()) {
+                count++;
+                if (TaskState.parse(rs.getString("state")) == TaskState.READY) {
+                    ready.add(rs.getString("queue"));
                 }
             }
-            return new Unparked(count, ready);
-        });
+        }
+        return new Unparked(count, ready);
     }
 
     /** The statement with the {@code park_if_*} filters the selection asks for, bound. */

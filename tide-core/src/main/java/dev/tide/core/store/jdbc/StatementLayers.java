@@ -37,7 +37,8 @@ public final class StatementLayers {
             "intake",
             "accounts",
             "stats",
-            "status");
+            "status",
+            "bulk");
 
     private StatementLayers() {}
 

@@ -25,10 +25,37 @@ public final class TaskListSql {
 
     private final String sql;
     private final List<Object> params;
+    private final Filter filter;
 
-    private TaskListSql(String sql, List<Object> params) {
+    private TaskListSql(String sql, List<Object> params, Filter filter) {
         this.sql = sql;
         this.params = params;
+        this.filter = filter;
+    }
+
+    /**
+     * A query's filters alone, without cursor, order or limit: a condition on {@code tide_tasks} (unqualified column
+     * names) and its {@code ?} parameters in order, for statements that act on every matching task (bulk actions).
+     */
+    public record Filter(String where, List<Object> params) {
+        /** Binds the parameters from position {@code first} on; answers the next free position. */
+        public int bind(PreparedStatement ps, int first) throws SQLException {
+            int i = first;
+            for (Object p : params) {
+                switch (p) {
+                    case Long l -> ps.setLong(i, l);
+                    case String text -> ps.setString(i, text);
+                    default -> ps.setObject(i, p);
+                }
+                i++;
+            }
+            return i;
+        }
+    }
+
+    /** The filters of {@code q} alone ({@link Filter}). */
+    public static Filter filterOf(TaskQuery q) {
+        return of(q.withCursor(null)).filter;
     }
 
     public static TaskListSql of(TaskQuery q) {
@@ -50,6 +77,7 @@ public final class TaskListSql {
         }
         String expr = sortExpression(q.sort());
         String dir = q.descending() ? "DESC" : "ASC";
+        Filter filter = new Filter(where.toString(), List.copyOf(params));
         if (q.cursor() != null) {
             long[] position = decode(q.cursor(), digest(q));
             where.append(" AND (")
@@ -63,7 +91,7 @@ public final class TaskListSql {
         String sql = "SELECT *, " + expr + " AS sort_value FROM tide_tasks WHERE " + where + " ORDER BY " + expr + " "
                 + dir + ", id " + dir + " LIMIT ?";
         params.add((long) q.limit() + 1);
-        return new TaskListSql(sql, params);
+        return new TaskListSql(sql, params, filter);
     }
 
     public String sql() {

@@ -219,6 +219,39 @@ class PostgresPlanTest {
     }
 
     /** The plan for these values, and the generic plan. */
+    @Test
+    void bulkActionsFindTheRunningOnesAndTheirNextBatchByIndex() throws SQLException {
+        execute("INSERT INTO tide_bulk_actions (action, state, owner, created_at)"
+                + " SELECT 'cancel', CASE WHEN g % 1000 = 0 THEN 'running' ELSE 'done' END, 'user-' || (g % 100), g"
+                + " FROM generate_series(1, 20000) g");
+        execute("INSERT INTO tide_bulk_action_tasks (bulk_id, task_id)"
+                + " SELECT g % 20 * 1000, g FROM generate_series(1, 50000) g");
+        execute("ANALYZE tide_bulk_actions");
+        execute("ANALYZE tide_bulk_action_tasks");
+        Map<String, Object> take = Map.of("node", "n", "now", 1_000L, "until", 2_000L);
+        for (String plan : plans("bulk_take", take)) {
+            assertThat(plan).contains("tide_bulk_actions_running").doesNotContain("Seq Scan");
+        }
+        assertThat(String.join("\n", store.explain("bulk_any_running")))
+                .contains("tide_bulk_actions_running")
+                .doesNotContain("Seq Scan");
+        for (String plan : plans("bulk_batch_tasks", Map.of("bulk_id", 1_000L, "limit", 1_000L))) {
+            assertThat(plan)
+                    .contains("tide_bulk_action_tasks_pkey")
+                    .doesNotContain("Seq Scan")
+                    .doesNotContain("Sort");
+        }
+        for (String plan : plans("bulk_recent_of_owner", Map.of("owner", "user-7", "limit", 50L))) {
+            assertThat(plan)
+                    .contains("tide_bulk_actions_owner")
+                    .doesNotContain("Seq Scan")
+                    .doesNotContain("Sort");
+        }
+        for (String plan : plans("bulk_batch_forget", Map.of("bulk_id", 1_000L, "last_task_id", 10L))) {
+            assertThat(plan).contains("tide_bulk_action_tasks_pkey").doesNotContain("Seq Scan");
+        }
+    }
+
     private static List<String> plans(String statement, Map<String, Object> values) {
         return List.of(
                 String.join("\n", store.explain(statement, values)), String.join("\n", store.explain(statement)));

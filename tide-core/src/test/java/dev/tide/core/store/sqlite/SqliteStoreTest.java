@@ -110,4 +110,21 @@ class SqliteStoreTest {
                             .toList());
         }
     }
+
+    @Test
+    void bulkActionsFindTheRunningOnesAndTheirNextBatchByIndex() {
+        for (String statement : List.of("bulk_any_running", "bulk_take")) {
+            assertThat(store.explain(statement))
+                    .as(statement)
+                    .anyMatch(step -> step.contains("tide_bulk_actions_running"));
+        }
+        for (String statement : List.of("bulk_batch_tasks", "bulk_batch_forget")) {
+            List<String> plan = store.explain(statement);
+            assertThat(plan).as(statement).anyMatch(step -> step.contains("USING PRIMARY KEY (bulk_id=?"));
+            assertThat(plan).as(statement).noneMatch(step -> step.contains("TEMP B-TREE"));
+        }
+        List<String> recent = store.explain("bulk_recent_of_owner");
+        assertThat(recent).anyMatch(step -> step.contains("tide_bulk_actions_owner (owner=?)"));
+        assertThat(recent).noneMatch(step -> step.contains("TEMP B-TREE"));
+    }
 }
