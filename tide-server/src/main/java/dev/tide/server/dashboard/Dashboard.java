@@ -59,6 +59,7 @@ public final class Dashboard {
         new QueuePages().addTo(pages);
         new TaskPages().addTo(pages);
         new JobPages().addTo(pages);
+        new ProfilePages(clock).addTo(pages);
     }
 
     /** Serves the dashboard alone, on its own port (0 picks a free one): for an application that embeds Tide. */
