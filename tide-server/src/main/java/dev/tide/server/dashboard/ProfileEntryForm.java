@@ -74,7 +74,7 @@ public record ProfileEntryForm(
                         time("until", until),
                         new ProfileLimits(perHour, perSession, null, null, null))
                 .withPrecedence(rank);
-        return typedIn.equals(profileZone) ? entry : entry.withZone(typedIn);
+        return typedIn.normalized().equals(profileZone.normalized()) ? entry : entry.withZone(typedIn);
     }
 
     private ZoneId zone(ZoneId profileZone) {
