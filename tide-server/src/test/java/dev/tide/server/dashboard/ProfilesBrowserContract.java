@@ -133,7 +133,7 @@ public abstract class ProfilesBrowserContract {
         browser.type("e-persession", "5");
         browser.type("e-name", "weekend");
         browser.click(By.id("add-entry"));
-        browser.await("the added notice", 10, d -> browser.text().contains("Entry weekend added"));
+        awaitNotice("Entry weekend added");
         assertThat(cell(DayOfWeek.SATURDAY, 11).getText()).contains("20/h", "weekend");
         assertThat(browser.find(By.cssSelector("table.entries")).getText()).contains("weekend", "20/h, session 5");
         assertThat(entries()).containsExactly("office", "lunch", "weekend");
@@ -162,7 +162,7 @@ public abstract class ProfilesBrowserContract {
         // the same entry at a higher precedence is taken
         browser.type("e-precedence", "2");
         browser.click(By.id("add-entry"));
-        browser.await("the added notice", 10, d -> browser.text().contains("Entry evening added"));
+        awaitNotice("Entry evening added");
         assertThat(entries()).containsExactly("office", "lunch", "weekend", "evening");
     }
 
@@ -201,6 +201,16 @@ public abstract class ProfilesBrowserContract {
         return browser.find(By.cssSelector(
                 "table.week-grid td.cell[data-day=\"" + day + "\"][data-from=\"" + String.format("%02d:00", hour)
                         + "\"]"));
+    }
+
+    /** Waits for the page a change leads to (the body is read only once it is there, never while it goes stale). */
+    private void awaitNotice(String notice) {
+        browser.await(
+                notice,
+                10,
+                d -> d.getCurrentUrl().contains("notice=")
+                        && !d.findElements(By.cssSelector("p.notice")).isEmpty());
+        assertThat(browser.find(By.cssSelector("p.notice")).getText()).contains(notice);
     }
 
     private void scrollTo(WebElement element) {
