@@ -1,5 +1,6 @@
 package dev.tide.server.dashboard;
 
+import dev.tide.api.ConflictException;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.NotFoundException;
 import dev.tide.api.Profile;
@@ -27,6 +28,9 @@ final class ProfilePages {
     private static final List<String> ZONES =
             ZoneId.getAvailableZoneIds().stream().sorted().toList();
 
+    private static final String STALE = "the profile was changed since this page was shown (by someone else, or in "
+            + "another tab): nothing was saved; look at it again and repeat the change if it still fits";
+
     private final InstantSource clock;
 
     ProfilePages(InstantSource clock) {
@@ -36,7 +40,7 @@ final class ProfilePages {
     void addTo(PageRoutes pages) {
         new ProfileAssets().addTo(pages);
         pages.get("/profiles", this::list);
-        pages.get("/profiles/{key}", page -> show(page, null, null));
+        pages.get("/profiles/{key}", page -> show(page, null, null, 200));
         pages.post("/profiles/{key}/entries", this::addEntry);
         pages.post("/profiles/{key}/entries/remove", this::removeEntry);
     }
@@ -48,26 +52,25 @@ final class ProfilePages {
         page.render("profiles.jte", "profiles", profiles.list(), "status", status);
     }
 
-    /** The grid page; after a refused change, with the engine's reason and the form as typed (status 400). */
-    private void show(PageContext page, ProfileEntryForm form, String refusal) {
+    /** The grid page; after a refused change, with the reason, the form as typed and the status of the refusal. */
+    private void show(PageContext page, ProfileEntryForm form, String refusal, int status) {
         page.view().requireReader("a profile");
         Profile profile = profile(page);
         ZoneId zone = zone(page, profile);
-        Instant now = clock.instant();
-        LocalDate day = week(page, zone, now);
+        LocalDate day = week(page, zone, clock.instant());
         WeekGrid grid = WeekGrid.of(profile, zone, day);
-        ProfileStatus status = statusByKey(page.view().queue().profiles().status()).get(profile.key());
-        if (refusal != null) {
-            page.ctx().status(400);
-        }
+        ProfileStatus now = statusByKey(page.view().queue().profiles().status()).get(profile.key());
+        page.ctx().status(status);
         page.render(
                 "profile.jte",
                 "grid",
                 grid,
                 "status",
-                status,
-                "now",
                 now,
+                "now",
+                clock.instant(),
+                "revision",
+                ProfileRevision.of(profile),
                 "form",
                 form != null ? form : ProfileEntryForm.empty(zone),
                 "refusal",
@@ -80,6 +83,10 @@ final class ProfilePages {
         page.view().requireAdmin("change a profile");
         Profile profile = profile(page);
         ProfileEntryForm form = ProfileEntryForm.read(page);
+        if (!current(page, profile)) {
+            show(page, form, STALE, 409);
+            return;
+        }
         try {
             List<ProfileEntry> entries = new ArrayList<>(profile.entries());
             entries.add(form.entry(profile.zone()));
@@ -87,7 +94,7 @@ final class ProfilePages {
             // whatever else the store refuses; either way nothing is written.
             page.view().queue().profiles().define(with(profile, entries));
         } catch (InvalidRequestException refused) {
-            show(page, form, refused.getMessage());
+            show(page, form, refused.getMessage(), 400);
             return;
         }
         page.redirect(back(page, profile), "Entry " + form.name() + " added to " + profile.key() + ".");
@@ -96,6 +103,9 @@ final class ProfilePages {
     private void removeEntry(PageContext page) {
         page.view().requireAdmin("change a profile");
         Profile profile = profile(page);
+        if (!current(page, profile)) {
+            throw new ConflictException(STALE);
+        }
         String name = page.form("entry");
         List<ProfileEntry> entries = profile.entries().stream()
                 .filter(e -> !e.name().equals(name))
@@ -105,6 +115,12 @@ final class ProfilePages {
         }
         page.view().queue().profiles().define(with(profile, entries));
         page.redirect(back(page, profile), "Entry " + name + " removed from " + profile.key() + ".");
+    }
+
+    /** Whether the form was made from the profile as it is now (a form without a revision is not checked). */
+    private static boolean current(PageContext page, Profile profile) {
+        String revision = page.form("revision");
+        return revision == null || revision.equals(ProfileRevision.of(profile));
     }
 
     private static Profile with(Profile profile, List<ProfileEntry> entries) {

@@ -174,6 +174,37 @@ class ProfilePagesHttpTest {
     }
 
     @Test
+    void aChangeFromAPageThatNoLongerShowsTheProfileIsRefused() {
+        http.signIn("/ui", "ada", PASSWORD);
+        String token = http.csrf(PAGE);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("name=\"revision\" value=\"([0-9a-f]+)\"")
+                .matcher(http.get(PAGE).body());
+        assertThat(m.find()).isTrue();
+        String seen = m.group(1);
+        Profile changed = engine.profiles()
+                .define(new Profile(
+                        "email", null, ZoneOffset.UTC, List.of(), original.otherwise()));
+
+        HttpResponse<String> stale = http.post(
+                PAGE + "/entries",
+                "_csrf=" + token + "&revision=" + seen
+                        + "&name=night&day=FRIDAY&from=22:00&until=06:00&maxPerHour=0");
+        assertThat(stale.statusCode()).isEqualTo(409);
+        assertThat(stale.body()).contains("the profile was changed since this page was shown", "value=\"night\"");
+        HttpResponse<String> staleRemove =
+                http.post(PAGE + "/entries/remove", "_csrf=" + token + "&revision=" + seen + "&entry=office");
+        assertThat(staleRemove.statusCode()).isEqualTo(409);
+        assertThat(engine.profiles().list()).containsExactly(changed);
+
+        assertThat(http.post(
+                                PAGE + "/entries",
+                                "_csrf=" + token + "&revision=" + ProfileRevision.of(changed)
+                                        + "&name=night&day=FRIDAY&from=22:00&until=06:00&maxPerHour=0")
+                        .statusCode())
+                .isEqualTo(303);
+    }
+
+    @Test
     void badFieldsAreNamedAndHostileTextIsEscaped() {
         http.signIn("/ui", "ada", PASSWORD);
         String token = http.csrf(PAGE);
