@@ -107,9 +107,8 @@ final class ProfilePages {
             throw new ConflictException(STALE);
         }
         String name = page.form("entry");
-        List<ProfileEntry> entries = profile.entries().stream()
-                .filter(e -> !e.name().equals(name))
-                .toList();
+        List<ProfileEntry> entries =
+                profile.entries().stream().filter(e -> !e.name().equals(name)).toList();
         if (entries.size() == profile.entries().size()) {
             throw new NotFoundException("entry " + name + " of " + profile.key());
         }

@@ -85,7 +85,8 @@ public record WeekGrid(Profile profile, ZoneId zone, LocalDate monday, List<Week
             LocalDate date = monday.plusDays(d);
             List<WeekGridCell> hours = new ArrayList<>();
             for (int h = 0; h < 24; h++) {
-                hours.add(new WeekGridCell(date.getDayOfWeek(), h, List.copyOf(parts.get(d).get(h))));
+                hours.add(new WeekGridCell(
+                        date.getDayOfWeek(), h, List.copyOf(parts.get(d).get(h))));
             }
             days.add(new WeekGridDay(date, List.copyOf(hours), clockChanges(profile, zone, date)));
         }
@@ -157,7 +158,8 @@ public record WeekGrid(Profile profile, ZoneId zone, LocalDate monday, List<Week
     /** The next instant after {@code at} where the viewer's clock enters another hour. */
     private static Instant nextHour(Instant at, ZoneId zone) {
         ZoneRules rules = zone.getRules();
-        LocalDateTime hour = LocalDateTime.ofInstant(at, zone).truncatedTo(ChronoUnit.HOURS).plusHours(1);
+        LocalDateTime hour =
+                LocalDateTime.ofInstant(at, zone).truncatedTo(ChronoUnit.HOURS).plusHours(1);
         Instant byClock = ZonedDateTime.ofLocal(hour, zone, rules.getOffset(at)).toInstant();
         ZoneOffsetTransition jump = rules.nextTransition(at);
         Instant byJump = jump == null ? null : jump.getInstant();

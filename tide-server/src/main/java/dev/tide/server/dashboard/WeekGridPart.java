@@ -64,7 +64,8 @@ public record WeekGridPart(
     public String scalingText() {
         return limits.scaling() == null
                 ? null
-                : "scaled by " + limits.scaling().signal() + " down to " + limits.scaling().minPerHour() + "/h";
+                : "scaled by " + limits.scaling().signal() + " down to "
+                        + limits.scaling().minPerHour() + "/h";
     }
 
     /** Whether the instant falls in the stretch. */

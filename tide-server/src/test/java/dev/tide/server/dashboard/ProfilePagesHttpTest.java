@@ -85,17 +85,20 @@ class ProfilePagesHttpTest {
         assertThat(page.body())
                 .contains("Week 2030-W02, hours of Z", "class=\"week-grid\"", "used <strong>0</strong> of 100")
                 .doesNotContain("id=\"entry-form\"", "/entries/remove");
-        assertThat(page.body()).containsPattern("class=\"cell level-\\d now\"[^>]*data-day=\"MONDAY\" data-from=\"09:00\"");
+        assertThat(page.body())
+                .containsPattern("class=\"cell level-\\d now\"[^>]*data-day=\"MONDAY\" data-from=\"09:00\"");
 
         HttpResponse<String> paris = http.get(PAGE + "?week=2030-W02&zone=Europe%2FParis");
         assertThat(paris.body()).contains("hours of Europe/Paris");
-        assertThat(paris.body()).containsPattern("class=\"cell level-\\d now\"[^>]*data-day=\"MONDAY\" data-from=\"10:00\"");
+        assertThat(paris.body())
+                .containsPattern("class=\"cell level-\\d now\"[^>]*data-day=\"MONDAY\" data-from=\"10:00\"");
 
         assertThat(http.get(PAGE + "?week=W99").statusCode()).isEqualTo(400);
         assertThat(http.get(PAGE + "?zone=Mars%2FOlympus").body()).contains("zone: 'Mars/Olympus' is not a time zone");
         assertThat(http.get("/ui/profiles/task:none").statusCode()).isEqualTo(404);
         String token = http.csrf("/ui/profiles");
-        assertThat(http.post(PAGE + "/entries", "_csrf=" + token + "&name=x").statusCode()).isEqualTo(403);
+        assertThat(http.post(PAGE + "/entries", "_csrf=" + token + "&name=x").statusCode())
+                .isEqualTo(403);
 
         DashboardHttp submitter = new DashboardHttp("http://127.0.0.1:" + server.port());
         submitter.signIn("/ui", "sam", PASSWORD);
@@ -134,7 +137,8 @@ class ProfilePagesHttpTest {
                 http.post(PAGE + "/entries/remove", "_csrf=" + token + "&entry=night&week=2030-W02&gridZone=UTC");
         assertThat(removed.statusCode()).isEqualTo(303);
         assertThat(engine.profiles().list()).containsExactly(original);
-        assertThat(http.post(PAGE + "/entries/remove", "_csrf=" + token + "&entry=night").statusCode())
+        assertThat(http.post(PAGE + "/entries/remove", "_csrf=" + token + "&entry=night")
+                        .statusCode())
                 .isEqualTo(404);
     }
 
@@ -181,14 +185,12 @@ class ProfilePagesHttpTest {
                 .matcher(http.get(PAGE).body());
         assertThat(m.find()).isTrue();
         String seen = m.group(1);
-        Profile changed = engine.profiles()
-                .define(new Profile(
-                        "email", null, ZoneOffset.UTC, List.of(), original.otherwise()));
+        Profile changed =
+                engine.profiles().define(new Profile("email", null, ZoneOffset.UTC, List.of(), original.otherwise()));
 
         HttpResponse<String> stale = http.post(
                 PAGE + "/entries",
-                "_csrf=" + token + "&revision=" + seen
-                        + "&name=night&day=FRIDAY&from=22:00&until=06:00&maxPerHour=0");
+                "_csrf=" + token + "&revision=" + seen + "&name=night&day=FRIDAY&from=22:00&until=06:00&maxPerHour=0");
         assertThat(stale.statusCode()).isEqualTo(409);
         assertThat(stale.body()).contains("the profile was changed since this page was shown", "value=\"night\"");
         HttpResponse<String> staleRemove =

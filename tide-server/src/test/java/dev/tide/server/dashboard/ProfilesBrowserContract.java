@@ -124,7 +124,8 @@ public abstract class ProfilesBrowserContract {
                 .moveToElement(cell(DayOfWeek.SATURDAY, 12))
                 .release()
                 .perform();
-        assertThat(browser.findAll(By.cssSelector("table.week-grid td.selected"))).hasSize(3);
+        assertThat(browser.findAll(By.cssSelector("table.week-grid td.selected")))
+                .hasSize(3);
         assertThat(value("e-from")).isEqualTo("10:00");
         assertThat(value("e-until")).isEqualTo("13:00");
         assertThat(browser.find(By.id("e-day-SATURDAY")).isSelected()).isTrue();
@@ -152,7 +153,10 @@ public abstract class ProfilesBrowserContract {
         browser.click(By.id("add-entry"));
         browser.await("the refusal", 10, d -> !d.findElements(By.id("refusal")).isEmpty());
         assertThat(browser.find(By.id("refusal")).getText())
-                .contains("'office' and 'evening' both hold at", "with precedence 0", "give one of them another precedence");
+                .contains(
+                        "'office' and 'evening' both hold at",
+                        "with precedence 0",
+                        "give one of them another precedence");
         assertThat(value("e-name")).isEqualTo("evening");
         assertThat(value("e-perhour")).isEqualTo("5");
         assertThat(browser.find(By.id("e-day-MONDAY")).isSelected()).isTrue();
@@ -184,7 +188,8 @@ public abstract class ProfilesBrowserContract {
         assertThat(cell(MONDAY, 2).getText()).contains("default");
         assertThat(browser.find(By.cssSelector("table.week-grid thead th.dst")).getText())
                 .contains("Sat 28 Mar");
-        assertThat(browser.findAll(By.cssSelector("table.week-grid td.skipped"))).isEmpty();
+        assertThat(browser.findAll(By.cssSelector("table.week-grid td.skipped")))
+                .isEmpty();
         scrollTo(browser.find(By.cssSelector("table.week-grid")));
         shoot("profile-new-york");
     }
@@ -198,9 +203,8 @@ public abstract class ProfilesBrowserContract {
     }
 
     private WebElement cell(DayOfWeek day, int hour) {
-        return browser.find(By.cssSelector(
-                "table.week-grid td.cell[data-day=\"" + day + "\"][data-from=\"" + String.format("%02d:00", hour)
-                        + "\"]"));
+        return browser.find(By.cssSelector("table.week-grid td.cell[data-day=\"" + day + "\"][data-from=\""
+                + String.format("%02d:00", hour) + "\"]"));
     }
 
     /** Waits for the page a change leads to (the body is read only once it is there, never while it goes stale). */

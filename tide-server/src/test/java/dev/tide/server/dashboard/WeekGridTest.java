@@ -143,8 +143,7 @@ class WeekGridTest {
 
         // Paris springs forward at 01:00 UTC on Sunday 29 March: Saturday 21:00 in New York
         WeekGrid paris = WeekGrid.of(profile, NEW_YORK, LocalDate.of(2026, 3, 23));
-        assertThat(paris.days().get(5).clockChanges())
-                .containsExactly("Europe/Paris: clocks go forward 02:00 → 03:00");
+        assertThat(paris.days().get(5).clockChanges()).containsExactly("Europe/Paris: clocks go forward 02:00 → 03:00");
         assertThat(paris.days().get(6).changesClock()).isFalse();
         assertThat(paris.days().stream().flatMap(d -> d.hours().stream())).noneMatch(WeekGridCell::skipped);
     }
@@ -186,7 +185,8 @@ class WeekGridTest {
 
     @Test
     void aProfileWithNoDefaultShowsNoLimit() {
-        Profile profile = Profile.forTaskType("email", UTC, List.of(entry("office", WEEKDAYS, "08:00", "18:00", 0)), null);
+        Profile profile =
+                Profile.forTaskType("email", UTC, List.of(entry("office", WEEKDAYS, "08:00", "18:00", 0)), null);
         WeekGrid grid = WeekGrid.of(profile, UTC, LocalDate.of(2026, 5, 11));
 
         assertThat(parts(grid, 0, 7)).containsExactly("07:00–08:00 default no limit");
@@ -214,7 +214,8 @@ class WeekGridTest {
                     .flatMap(c -> c.parts().stream())
                     .sorted(java.util.Comparator.comparing(WeekGridPart::start))
                     .toList();
-            assertThat(all.get(0).start()).isEqualTo(grid.monday().atStartOfDay(viewer).toInstant());
+            assertThat(all.get(0).start())
+                    .isEqualTo(grid.monday().atStartOfDay(viewer).toInstant());
             for (int i = 1; i < all.size(); i++) {
                 assertThat(all.get(i).start()).isEqualTo(all.get(i - 1).end());
             }
