@@ -162,6 +162,7 @@ public abstract class ProfilesBrowserContract {
         assertThat(browser.find(By.id("e-day-MONDAY")).isSelected()).isTrue();
         assertThat(entries()).containsExactly("office", "lunch", "weekend");
         shoot("profile-refused");
+        assertFitsAPhone();
 
         // the same entry at a higher precedence is taken
         browser.type("e-precedence", "2");
@@ -215,6 +216,18 @@ public abstract class ProfilesBrowserContract {
                 d -> d.getCurrentUrl().contains("notice=")
                         && !d.findElements(By.cssSelector("p.notice")).isEmpty());
         assertThat(browser.find(By.cssSelector("p.notice")).getText()).contains(notice);
+    }
+
+    /** Nothing but the scrolling boxes is wider than a phone's screen (the page itself never scrolls sideways). */
+    private void assertFitsAPhone() {
+        browser.driver().manage().window().setSize(Browser.PHONE);
+        try {
+            Object wider = ((org.openqa.selenium.JavascriptExecutor) browser.driver())
+                    .executeScript("return document.documentElement.scrollWidth > document.documentElement.clientWidth");
+            assertThat(wider).as("the page scrolls sideways on a phone").isEqualTo(false);
+        } finally {
+            browser.driver().manage().window().setSize(Browser.DESKTOP);
+        }
     }
 
     private void scrollTo(WebElement element) {
