@@ -28,7 +28,7 @@ public record ProfileEntryForm(
 
     /** An empty form whose times are read in {@code zone}. */
     public static ProfileEntryForm empty(ZoneId zone) {
-        return new ProfileEntryForm("", Set.of(), "", "", zone.getId(), "", "", "0");
+        return new ProfileEntryForm("", Set.of(), "", "", ProfileText.zone(zone), "", "", "0");
     }
 
     static ProfileEntryForm read(PageContext page) {

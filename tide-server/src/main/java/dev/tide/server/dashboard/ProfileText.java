@@ -13,6 +13,11 @@ import java.util.stream.Collectors;
 public final class ProfileText {
     private ProfileText() {}
 
+    /** A zone as people write it: "UTC" rather than Java's "Z". */
+    public static String zone(java.time.ZoneId zone) {
+        return zone.equals(java.time.ZoneOffset.UTC) ? "UTC" : zone.getId();
+    }
+
     /** The days in week order, short: "Mon Tue Fri"; "every day" for all seven. */
     public static String days(Set<DayOfWeek> days) {
         if (days.size() == 7) {

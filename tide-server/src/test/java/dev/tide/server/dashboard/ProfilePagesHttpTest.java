@@ -83,7 +83,7 @@ class ProfilePagesHttpTest {
         HttpResponse<String> page = http.get(PAGE + "?week=2030-W02");
         assertThat(page.statusCode()).isEqualTo(200);
         assertThat(page.body())
-                .contains("Week 2030-W02, hours of Z", "class=\"week-grid\"", "used <strong>0</strong> of 100")
+                .contains("Week 2030-W02, hours of UTC", "class=\"week-grid\"", "used <strong>0</strong> of 100")
                 .doesNotContain("id=\"entry-form\"", "/entries/remove");
         assertThat(page.body())
                 .containsPattern("class=\"cell level-\\d now\"[^>]*data-day=\"MONDAY\" data-from=\"09:00\"");
@@ -105,6 +105,41 @@ class ProfilePagesHttpTest {
         assertThat(submitter.get("/ui/profiles").statusCode()).isEqualTo(403);
         assertThat(submitter.get(PAGE).statusCode()).isEqualTo(403);
         assertThat(engine.profiles().list()).containsExactly(original);
+    }
+
+    @Test
+    void aFallBackWeekShowsBothPassesAndConditionalEntriesOnTheirHours() {
+        engine.profiles()
+                .define(Profile.forJobType(
+                        "import",
+                        ZoneId.of("Europe/Paris"),
+                        List.of(
+                                ProfileEntry.of(
+                                        "late",
+                                        EnumSet.of(DayOfWeek.SUNDAY),
+                                        LocalTime.of(2, 30),
+                                        LocalTime.of(3, 0),
+                                        ProfileLimits.perHour(7)),
+                                ProfileEntry.of(
+                                                "busy",
+                                                EnumSet.range(MONDAY, FRIDAY),
+                                                LocalTime.of(9, 0),
+                                                LocalTime.of(10, 0),
+                                                ProfileLimits.perHour(20).withPriorityBoost(2))
+                                        .withPrecedence(1)
+                                        .when(dev.tide.api.LoadCondition.atLeast("requests", 300))),
+                        null));
+        http.signIn("/ui", "wes", PASSWORD);
+        assertThat(http.get("/ui/profiles").body()).contains("job:import", "task:email");
+
+        HttpResponse<String> page = http.get("/ui/profiles/job:import?week=2026-W43");
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.body())
+                .contains("Sun 25 Oct <span class=\"badge\">clock change</span>")
+                .contains("Europe/Paris: clocks go back 03:00 → 02:00")
+                .contains("02:30–03:00 (+02:00)", "02:30–03:00 (+01:00)", "7/h")
+                .contains("or busy if requests ≥ 300: 20/h, boost 2")
+                .contains("no limit");
     }
 
     @Test

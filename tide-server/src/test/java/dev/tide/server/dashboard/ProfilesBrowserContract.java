@@ -223,7 +223,8 @@ public abstract class ProfilesBrowserContract {
         browser.driver().manage().window().setSize(Browser.PHONE);
         try {
             Object wider = ((org.openqa.selenium.JavascriptExecutor) browser.driver())
-                    .executeScript("return document.documentElement.scrollWidth > document.documentElement.clientWidth");
+                    .executeScript(
+                            "return document.documentElement.scrollWidth > document.documentElement.clientWidth");
             assertThat(wider).as("the page scrolls sideways on a phone").isEqualTo(false);
         } finally {
             browser.driver().manage().window().setSize(Browser.DESKTOP);
