@@ -7,6 +7,7 @@ import dev.tide.core.contract.FixtureFactory;
 import dev.tide.core.contract.ProcessorSelectionContract;
 import dev.tide.core.testing.TempFolders;
 import dev.tide.server.dashboard.DashboardBrowserContract;
+import dev.tide.server.dashboard.ProfilesBrowserContract;
 import dev.tide.server.intake.FolderIntakeContract;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
@@ -41,6 +42,20 @@ abstract class ServerContracts {
         @Override
         protected FixtureFactory factory() {
             return servedFixtures();
+        }
+    }
+
+    /** The dashboard's profile pages (week grid, entries added and refused) in a real browser. */
+    @Nested
+    class ProfilesBrowser extends ProfilesBrowserContract {
+        @Override
+        protected FixtureFactory factory() {
+            return engineFixtures();
+        }
+
+        @Override
+        protected String storeName() {
+            return ServerContracts.this.storeName();
         }
     }
 

@@ -64,6 +64,7 @@ public final class Dashboard {
         new TaskPages().addTo(pages);
         new BulkPages().addTo(pages);
         new JobPages().addTo(pages);
+        new ProfilePages(clock).addTo(pages);
         new WorkerPages(clock).addTo(pages);
         new SchedulePages().addTo(pages);
         new ProcessorPages().addTo(pages);
