@@ -58,7 +58,39 @@ final class QueuePages {
         }
         boolean fair = info != null && info.discipline() == Discipline.FAIR;
         List<QueueUser> users = fair ? tide.queues().users(name) : List.of();
-        page.render("queue.jte", "name", name, "info", info, "depth", depth, "users", FairShares.of(users));
+        page.render(
+                "queue.jte",
+                "name",
+                name,
+                "info",
+                info,
+                "depth",
+                depth,
+                "depthChart",
+                depth == null ? null : depthChart(depth),
+                "users",
+                FairShares.of(users));
+    }
+
+    /** The queue's tasks by state as a bar chart's data, read by the dashboard's script with JSON.parse. */
+    static String depthChart(StatusReport.QueueDepth d) {
+        return "{\"type\":\"bar\",\"labels\":[\"scheduled\",\"blocked\",\"ready\",\"leased\",\"parked\",\"succeeded\","
+                + "\"failed\",\"cancelled\",\"expired\"],\"series\":[{\"label\":\"tasks\",\"data\":["
+                + String.join(
+                        ",",
+                        java.util.stream.LongStream.of(
+                                        d.scheduled(),
+                                        d.blocked(),
+                                        d.ready(),
+                                        d.leased(),
+                                        d.parked(),
+                                        d.succeeded(),
+                                        d.failed(),
+                                        d.cancelled(),
+                                        d.expired())
+                                .mapToObj(Long::toString)
+                                .toList())
+                + "]}]}";
     }
 
     private void setShares(PageContext page) {
