@@ -533,3 +533,7 @@ RETURNING *;
 -- A node's rows of the processors it no longer reports about.
 -- name: processor_run_forget
 DELETE FROM tide_processor_runs WHERE node = :node AND processor NOT IN (SELECT value FROM json_each(:processors));
+
+-- The trigram index that serves the task list's error-text filter: SQLite has none, so its text filters read rows.
+-- name: task_search_indexes
+SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'tide_tasks_message_trgm';
