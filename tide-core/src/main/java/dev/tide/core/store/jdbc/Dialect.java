@@ -87,6 +87,12 @@ public interface Dialect {
     /** The path as {@link #jsonEquals} binds it. */
     String jsonPath(JsonPath path);
 
+    /** The prefix that makes a statement answer its plan ({@code EXPLAIN QUERY PLAN}, {@code EXPLAIN}). */
+    String explainPrefix();
+
+    /** The column of that answer with one step of the plan per row. */
+    String planColumn();
+
     /**
      * The planner's estimate of the rows {@code select} answers, or empty where the database gives none cheaply; for
      * counts that would read too many rows.

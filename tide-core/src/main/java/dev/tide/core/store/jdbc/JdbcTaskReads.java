@@ -166,6 +166,42 @@ public final class JdbcTaskReads implements TaskReads {
         });
     }
 
+    /**
+     * The plans of a listing's statements, for tests of index use: its page, then (where text is matched by reading
+     * rows) the bound of that reading, then its count; one line per step, statements apart by an empty line.
+     */
+    public List<String> taskListPlans(TaskListing listing) {
+        return db.read(tx -> {
+            TaskListSql.Search search = search(tx, listing);
+            TaskListSql list = TaskListSql.of(listing.query(), db.dialect(), search);
+            TaskListSql count = TaskListSql.count(
+                    listing.query(), db.dialect(), search, TaskListing.EXACT_COUNT_ROWS + 1);
+            List<String> out = new ArrayList<>();
+            plan(tx, list.sql(), list::bind, out);
+            if (list.scanned()) {
+                plan(tx, list.boundSql(), list::bindBound, out);
+            }
+            plan(tx, count.sql(), count::bind, out);
+            return out;
+        });
+    }
+
+    private interface Binding {
+        void bind(PreparedStatement ps) throws SQLException;
+    }
+
+    private void plan(Tx tx, String sql, Binding binding, List<String> out) throws SQLException {
+        try (PreparedStatement ps = tx.prepareDynamic(db.dialect().explainPrefix() + sql)) {
+            binding.bind(ps);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(db.dialect().planColumn()));
+                }
+            }
+        }
+        out.add("");
+    }
+
     /** Whether a trigram index serves the error text here (PostgreSQL with pg_trgm); asked only by text searches. */
     private static TaskListSql.Search search(Tx tx, TaskListing listing) throws SQLException {
         boolean message = false;

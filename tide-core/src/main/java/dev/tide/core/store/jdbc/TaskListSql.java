@@ -3,6 +3,7 @@ package dev.tide.core.store.jdbc;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.JsonPath;
 import dev.tide.api.TaskQuery;
+import dev.tide.api.TaskState;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -96,7 +97,7 @@ public final class TaskListSql {
         indexed.indexed(q);
         (search.errorTextIndexed() ? indexed : text).errorText(q, dialect);
         text.payload(q, dialect);
-        String expr = sortExpression(q.sort());
+        String expr = sortExpression(q);
         String dir = q.descending() ? "DESC" : "ASC";
         if (q.cursor() != null) {
             long[] position = decode(q.cursor(), digest(q));
@@ -112,8 +113,10 @@ public final class TaskListSql {
             sql = "SELECT *, " + expr + " AS sort_value FROM tide_tasks WHERE " + filter.sql() + order + " LIMIT ?";
         } else {
             // Text no index serves: match it among the first scanRows rows of the indexed filters, read in order.
-            sql = "SELECT *, " + expr + " AS sort_value FROM tide_tasks WHERE id IN (SELECT id FROM tide_tasks WHERE "
-                    + filter.sql() + order + " LIMIT ?) AND " + text.toWhere().sql() + order + " LIMIT ?";
+            // A subquery with a LIMIT takes no condition from outside, so both planners read it first, in order.
+            sql = "SELECT * FROM (SELECT *, " + expr + " AS sort_value FROM tide_tasks WHERE " + filter.sql() + order
+                    + " LIMIT ?) s WHERE " + text.toWhere().sql() + " ORDER BY sort_value " + dir + ", id " + dir
+                    + " LIMIT ?";
             params.add((long) search.scanRows());
             params.addAll(text.params);
             boundSql = "SELECT " + expr + " AS sort_value, id FROM tide_tasks WHERE " + filter.sql() + order
@@ -127,8 +130,8 @@ public final class TaskListSql {
 
     /**
      * The count of {@code q}'s matches (not its cursor): {@code n}, at most {@code cap}, from rows read in any order;
-     * for unindexed text, among the first {@code scanRows} rows of the indexed filters ({@link #boundSql()} tells
-     * whether there were more).
+     * for unindexed text, among the first {@code scanRows} rows of the indexed filters in id order (the rows the first
+     * pages read; {@link #boundSql()} tells whether there were more).
      */
     public static TaskListSql count(TaskQuery q, Dialect dialect, Search search, int cap) {
         Conditions indexed = new Conditions();
@@ -151,10 +154,10 @@ public final class TaskListSql {
         List<Object> boundParams = new ArrayList<>(filter.params());
         boundParams.add((long) search.scanRows() - 1);
         return new TaskListSql(
-                "SELECT COUNT(*) AS n FROM tide_tasks WHERE id IN (SELECT id FROM tide_tasks WHERE " + filter.sql()
-                        + " LIMIT ?) AND " + text.toWhere().sql(),
+                "SELECT COUNT(*) AS n FROM (SELECT message, payload FROM tide_tasks WHERE " + filter.sql()
+                        + " ORDER BY id LIMIT ?) s WHERE " + text.toWhere().sql(),
                 params,
-                "SELECT id FROM tide_tasks WHERE " + filter.sql() + " LIMIT 1 OFFSET ?",
+                "SELECT id FROM tide_tasks WHERE " + filter.sql() + " ORDER BY id LIMIT 1 OFFSET ?",
                 boundParams);
     }
 
@@ -206,7 +209,8 @@ public final class TaskListSql {
                 add("state = '" + q.state().wireName() + "'");
             }
             if (q.outcome() != null) {
-                add("outcome = '" + q.outcome().wireName() + "'");
+                // Only finished tasks have an outcome; saying so lets the planner read tide_tasks_finished.
+                add("state = 'finished' AND outcome = '" + q.outcome().wireName() + "'");
             }
             addIf("type = ?", q.type());
             addIf("job_id = ?", q.jobId());
@@ -296,14 +300,25 @@ public final class TaskListSql {
         return out.append('"').toString();
     }
 
-    private static String sortExpression(TaskQuery.Sort sort) {
-        return switch (sort) {
+    /**
+     * The sort key; finish times bare where only finished tasks match (they all have one), so that the planner may
+     * walk tide_tasks_finished in order.
+     */
+    private static String sortExpression(TaskQuery q) {
+        return switch (q.sort()) {
             case ID -> "id";
             case CREATED -> "created_at";
             case PRIORITY -> "priority";
             case DEADLINE -> "COALESCE(deadline, " + NULL_LAST + ")";
-            case FINISHED -> "COALESCE(finished_at, " + NULL_LAST + ")";
+            case FINISHED -> onlyFinished(q) ? "finished_at" : "COALESCE(finished_at, " + NULL_LAST + ")";
         };
+    }
+
+    private static boolean onlyFinished(TaskQuery q) {
+        return q.state() == TaskState.FINISHED
+                || q.outcome() != null
+                || q.finishedFrom() != null
+                || q.finishedTo() != null;
     }
 
     /** The cursor of listing {@code q} pointing after a row with this sort value and id. */

@@ -121,4 +121,14 @@ final class PostgresDialect implements Dialect {
             }
         }
     }
+
+    @Override
+    public String explainPrefix() {
+        return "EXPLAIN ";
+    }
+
+    @Override
+    public String planColumn() {
+        return "QUERY PLAN";
+    }
 }

@@ -81,4 +81,14 @@ final class SqliteDialect implements Dialect {
     public String jsonPath(JsonPath path) {
         return path.text();
     }
+
+    @Override
+    public String explainPrefix() {
+        return "EXPLAIN QUERY PLAN ";
+    }
+
+    @Override
+    public String planColumn() {
+        return "detail";
+    }
 }
