@@ -77,7 +77,9 @@ public record TaskQuery(
                     payloadPath == null ? "payloadPath" : "payloadValue",
                     "payloadPath and payloadValue go together: give both or neither");
         }
-        payloadPath = payloadPath == null ? null : JsonPath.parse("payloadPath", payloadPath).text();
+        payloadPath = payloadPath == null
+                ? null
+                : JsonPath.parse("payloadPath", payloadPath).text();
         text("payloadValue", payloadValue);
     }
 
@@ -120,7 +122,9 @@ public record TaskQuery(
     }
 
     public static TaskQuery all() {
-        return new TaskQuery(null, null, null, null, null, null, null, false, null, null, null, null, null, null, null, null, null, Sort.ID, false, 0, null);
+        return new TaskQuery(
+                null, null, null, null, null, null, null, false, null, null, null, null, null, null, null, null, null,
+                Sort.ID, false, 0, null);
     }
 
     /** Only tasks of this queue; null for every queue. */

@@ -4,8 +4,8 @@ import dev.tide.api.EventQuery;
 import dev.tide.api.StatsQuery;
 import dev.tide.api.TaskQuery;
 import java.net.URLEncoder;
-import java.time.Instant;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.StringJoiner;
 
 /**

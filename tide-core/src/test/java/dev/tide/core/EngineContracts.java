@@ -21,7 +21,6 @@ import dev.tide.core.contract.SchedulesContract;
 import dev.tide.core.contract.SmartQueueContract;
 import dev.tide.core.contract.TaskQueueContract;
 import dev.tide.core.contract.TaskSearchContract;
-import dev.tide.core.contract.TaskSearchContract;
 import dev.tide.core.contract.WorkerContract;
 import dev.tide.core.schedule.ScheduleContract;
 import dev.tide.core.simulate.ScratchFolder;

@@ -106,8 +106,10 @@ public abstract class TaskSearchContract {
 
         assertThat(ids(TaskQuery.all().receivedBetween(T0.plus(Duration.ofHours(1)), T0.plus(Duration.ofHours(2)))))
                 .containsExactly(b);
-        assertThat(ids(TaskQuery.all().receivedBetween(null, T0.plusSeconds(1)))).containsExactly(a);
-        assertThat(ids(TaskQuery.all().receivedBetween(T0.plusSeconds(1), null))).containsExactly(b, c);
+        assertThat(ids(TaskQuery.all().receivedBetween(null, T0.plusSeconds(1))))
+                .containsExactly(a);
+        assertThat(ids(TaskQuery.all().receivedBetween(T0.plusSeconds(1), null)))
+                .containsExactly(b, c);
         assertThat(ids(TaskQuery.all().withQueue("default").receivedBetween(T0, null)))
                 .containsExactly(a, b);
         assertThat(ids(TaskQuery.all()
@@ -173,7 +175,10 @@ public abstract class TaskSearchContract {
         assertThat(ids(TaskQuery.all().withErrorText("_"))).containsExactly(percent);
         assertThat(ids(TaskQuery.all().withErrorText("o").withState(TaskState.FINISHED)))
                 .containsExactly(smtp, percent);
-        assertThat(ids(TaskQuery.all().withErrorText("student").withQueue("default").withOutcome(Outcome.FAILED)))
+        assertThat(ids(TaskQuery.all()
+                        .withErrorText("student")
+                        .withQueue("default")
+                        .withOutcome(Outcome.FAILED)))
                 .isEmpty();
         assertThat(queue.countTasks(TaskQuery.all().withErrorText("o"))).isEqualTo(new TaskCount(3, false));
     }
@@ -190,7 +195,8 @@ public abstract class TaskSearchContract {
 
         assertThat(ids(TaskQuery.all().withPayload("customer.id", "42"))).containsExactly(number, text);
         assertThat(ids(TaskQuery.all().withPayload("$.customer.id", "7"))).containsExactly(other);
-        assertThat(ids(TaskQuery.all().withPayload("customer.name", "Ann O'Hara"))).containsExactly(number);
+        assertThat(ids(TaskQuery.all().withPayload("customer.name", "Ann O'Hara")))
+                .containsExactly(number);
         assertThat(ids(TaskQuery.all().withPayload("customer.vip", "true"))).containsExactly(other);
         assertThat(ids(TaskQuery.all().withPayload("items[0].sku", "x-1"))).containsExactly(items);
         assertThat(ids(TaskQuery.all().withPayload("items[0].sku", "x-1").withQueue("default")))
@@ -216,8 +222,7 @@ public abstract class TaskSearchContract {
         assertThat(first.items()).hasSize(3);
         assertThat(first.partial()).isFalse();
         assertThat(allIds(query)).isEqualTo(matching);
-        assertThat(allIds(query.sortedBy(TaskQuery.Sort.ID, true)))
-                .isEqualTo(matching.reversed());
+        assertThat(allIds(query.sortedBy(TaskQuery.Sort.ID, true))).isEqualTo(matching.reversed());
         assertThat(allIds(query.sortedBy(TaskQuery.Sort.CREATED, false))).isEqualTo(matching);
     }
 
@@ -226,17 +231,18 @@ public abstract class TaskSearchContract {
         for (int i = 0; i < 4; i++) {
             enqueue(NewTask.builder("t").payloadJson("{\"n\":1}"));
         }
-        String cursor = queue.tasks(TaskQuery.all().withPayload("n", "1").withLimit(2)).nextCursor();
+        String cursor =
+                queue.tasks(TaskQuery.all().withPayload("n", "1").withLimit(2)).nextCursor();
         assertThat(cursor).isNotNull();
         assertThat(refused(() -> queue.tasks(
-                                TaskQuery.all().withPayload("n", "2").withLimit(2).withCursor(cursor))))
+                        TaskQuery.all().withPayload("n", "2").withLimit(2).withCursor(cursor))))
                 .extracting(InvalidRequestException::field)
                 .isEqualTo("cursor");
         assertThat(refused(() -> queue.tasks(TaskQuery.all()
-                                .receivedBetween(T0, null)
-                                .withPayload("n", "1")
-                                .withLimit(2)
-                                .withCursor(cursor))))
+                        .receivedBetween(T0, null)
+                        .withPayload("n", "1")
+                        .withLimit(2)
+                        .withCursor(cursor))))
                 .extracting(InvalidRequestException::field)
                 .isEqualTo("cursor");
     }
@@ -262,34 +268,43 @@ public abstract class TaskSearchContract {
     @Test
     void badFiltersAreRefusedNamingTheField() {
         Instant t = T0;
-        assertThat(refused(() -> queue.tasks(TaskQuery.all().receivedBetween(t, t))).field())
+        assertThat(refused(() -> queue.tasks(TaskQuery.all().receivedBetween(t, t)))
+                        .field())
                 .isEqualTo("receivedTo");
         assertThat(refused(() -> queue.tasks(TaskQuery.all().runAtBetween(t, t.minusSeconds(1))))
                         .field())
                 .isEqualTo("runAtTo");
-        assertThat(refused(() -> queue.countTasks(TaskQuery.all().finishedBetween(t, t))).field())
+        assertThat(refused(() -> queue.countTasks(TaskQuery.all().finishedBetween(t, t)))
+                        .field())
                 .isEqualTo("finishedTo");
-        assertThat(refused(() -> queue.tasks(TaskQuery.all().withPayload("customer..id", "1"))).field())
+        assertThat(refused(() -> queue.tasks(TaskQuery.all().withPayload("customer..id", "1")))
+                        .field())
                 .isEqualTo("payloadPath");
         assertThat(refused(() -> queue.tasks(TaskQuery.all().withPayload("a'); DROP TABLE x; --", "1")))
                         .field())
                 .isEqualTo("payloadPath");
-        assertThat(refused(() -> queue.tasks(TaskQuery.all().withPayload("customer.id", null))).field())
+        assertThat(refused(() -> queue.tasks(TaskQuery.all().withPayload("customer.id", null)))
+                        .field())
                 .isEqualTo("payloadValue");
-        assertThat(refused(() -> queue.tasks(TaskQuery.all().withPayload(null, "1"))).field())
+        assertThat(refused(() -> queue.tasks(TaskQuery.all().withPayload(null, "1")))
+                        .field())
                 .isEqualTo("payloadPath");
         assertThat(refused(() -> queue.tasks(TaskQuery.all().withErrorText(""))).field())
                 .isEqualTo("errorText");
-        assertThat(refused(() -> queue.tasks(TaskQuery.all().withErrorText("x".repeat(201)))).field())
+        assertThat(refused(() -> queue.tasks(TaskQuery.all().withErrorText("x".repeat(201))))
+                        .field())
                 .isEqualTo("errorText");
-        assertThat(refused(() -> queue.tasks(TaskQuery.all().withPayload("a", "x".repeat(201)))).field())
+        assertThat(refused(() -> queue.tasks(TaskQuery.all().withPayload("a", "x".repeat(201))))
+                        .field())
                 .isEqualTo("payloadValue");
     }
 
     @Test
     void aPathIsKeptInItsDollarForm() {
-        assertThat(TaskQuery.all().withPayload("customer.id", "1").payloadPath()).isEqualTo("$.customer.id");
-        assertThat(TaskQuery.all().withPayload("$.items[2].sku", "1").payloadPath()).isEqualTo("$.items[2].sku");
+        assertThat(TaskQuery.all().withPayload("customer.id", "1").payloadPath())
+                .isEqualTo("$.customer.id");
+        assertThat(TaskQuery.all().withPayload("$.items[2].sku", "1").payloadPath())
+                .isEqualTo("$.items[2].sku");
     }
 
     @Test

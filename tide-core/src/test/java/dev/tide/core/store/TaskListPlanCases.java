@@ -26,11 +26,12 @@ public final class TaskListPlanCases {
 
     /** The values each row takes from its number g (1..ROWS), as SQL expressions both dialects read. */
     public static String selectRows(String g) {
-        String state = "CASE WHEN " + g + " % 20 < 13 THEN 'finished' WHEN " + g + " % 20 < 17 THEN 'ready' WHEN "
-                + g + " % 20 = 17 THEN 'scheduled' WHEN " + g + " % 20 = 18 THEN 'parked' ELSE 'leased' END";
+        String state = "CASE WHEN " + g + " % 20 < 13 THEN 'finished' WHEN " + g + " % 20 < 17 THEN 'ready' WHEN " + g
+                + " % 20 = 17 THEN 'scheduled' WHEN " + g + " % 20 = 18 THEN 'parked' ELSE 'leased' END";
         return "SELECT 'q' || (" + g + " % 5), 't' || (" + g + " % 10), 'u' || (" + g + " % 50),"
                 + " '{\"customer\":{\"id\":' || " + g + " || '}}', 0, " + g + " * 1000, " + state + ","
-                + " CASE WHEN " + g + " % 20 < 13 THEN (CASE WHEN " + g + " % 7 = 0 THEN 'failed' ELSE 'succeeded' END) END,"
+                + " CASE WHEN " + g + " % 20 < 13 THEN (CASE WHEN " + g
+                + " % 7 = 0 THEN 'failed' ELSE 'succeeded' END) END,"
                 + " CASE WHEN " + g + " % 7 = 0 THEN 'timeout talking to host ' || " + g + " END,"
                 + " 5, 60000, " + g + " * 1000, CASE WHEN " + g + " % 20 < 13 THEN " + g + " * 1000 + 1000 END";
     }

@@ -112,7 +112,11 @@ public final class JdbcTaskReads implements TaskReads {
             }
             if (more) {
                 return new Page<>(
-                        items, TaskListSql.encode(query, lastSortValue, items.get(items.size() - 1).id()));
+                        items,
+                        TaskListSql.encode(
+                                query,
+                                lastSortValue,
+                                items.get(items.size() - 1).id()));
             }
             if (list.scanned()) {
                 // The page came up short: if the reading stopped at its bound, the search continues after that row.
@@ -120,8 +124,10 @@ public final class JdbcTaskReads implements TaskReads {
                     list.bindBound(ps);
                     try (ResultSet rs = ps.executeQuery()) {
                         if (rs.next()) {
-                            return new Page<>(
-                                    items, TaskListSql.encode(query, rs.getLong("sort_value"), rs.getLong("id")), true);
+                            String after = TaskListSql.encode(query, rs.getLong("sort_value"), rs.getLong("id"));
+                            if (rs.next()) {
+                                return new Page<>(items, after, true);
+                            }
                         }
                     }
                 }
@@ -174,8 +180,8 @@ public final class JdbcTaskReads implements TaskReads {
         return db.read(tx -> {
             TaskListSql.Search search = search(tx, listing);
             TaskListSql list = TaskListSql.of(listing.query(), db.dialect(), search);
-            TaskListSql count = TaskListSql.count(
-                    listing.query(), db.dialect(), search, TaskListing.EXACT_COUNT_ROWS + 1);
+            TaskListSql count =
+                    TaskListSql.count(listing.query(), db.dialect(), search, TaskListing.EXACT_COUNT_ROWS + 1);
             List<String> out = new ArrayList<>();
             plan(tx, list.sql(), list::bind, out);
             if (list.scanned()) {

@@ -120,7 +120,7 @@ public final class TaskListSql {
             params.add((long) search.scanRows());
             params.addAll(text.params);
             boundSql = "SELECT " + expr + " AS sort_value, id FROM tide_tasks WHERE " + filter.sql() + order
-                    + " LIMIT 1 OFFSET ?";
+                    + " LIMIT 2 OFFSET ?";
             boundParams = new ArrayList<>(filter.params());
             boundParams.add((long) search.scanRows() - 1);
         }
@@ -131,7 +131,7 @@ public final class TaskListSql {
     /**
      * The count of {@code q}'s matches (not its cursor): {@code n}, at most {@code cap}, from rows read in any order;
      * for unindexed text, among the first {@code scanRows} rows of the indexed filters in id order (the rows the first
-     * pages read; {@link #boundSql()} tells whether there were more).
+     * pages read; {@link #boundSql()} answers a row when there were more).
      */
     public static TaskListSql count(TaskQuery q, Dialect dialect, Search search, int cap) {
         Conditions indexed = new Conditions();
@@ -152,7 +152,7 @@ public final class TaskListSql {
         params.add((long) search.scanRows());
         params.addAll(text.params);
         List<Object> boundParams = new ArrayList<>(filter.params());
-        boundParams.add((long) search.scanRows() - 1);
+        boundParams.add((long) search.scanRows());
         return new TaskListSql(
                 "SELECT COUNT(*) AS n FROM (SELECT message, payload FROM tide_tasks WHERE " + filter.sql()
                         + " ORDER BY id LIMIT ?) s WHERE " + text.toWhere().sql(),
@@ -176,7 +176,8 @@ public final class TaskListSql {
 
     /**
      * For a {@link #scanned()} listing: the sort value and id of the last row a page reads ({@code scanRows}-th in
-     * order), no row when the indexed filters match fewer, so that the page read them all.
+     * order) and of the row after it, if any: a second row means the page stopped at its bound. For a count, the row
+     * after the bound, if any.
      */
     public String boundSql() {
         return boundSql;

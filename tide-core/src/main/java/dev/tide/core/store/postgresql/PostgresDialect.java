@@ -117,7 +117,9 @@ final class PostgresDialect implements Dialect {
             where.bind(ps, 1);
             try (ResultSet rs = ps.executeQuery()) {
                 Matcher m = rs.next() ? PLAN_ROWS.matcher(rs.getString(1)) : null;
-                return m != null && m.find() ? OptionalLong.of((long) Double.parseDouble(m.group(1))) : OptionalLong.empty();
+                return m != null && m.find()
+                        ? OptionalLong.of((long) Double.parseDouble(m.group(1)))
+                        : OptionalLong.empty();
             }
         }
     }

@@ -1,9 +1,9 @@
 package dev.tide.core.store.sqlite;
 
+import dev.tide.api.JsonPath;
 import dev.tide.api.json.Json;
 import dev.tide.core.store.Settlement;
 import dev.tide.core.store.TaskRow;
-import dev.tide.api.JsonPath;
 import dev.tide.core.store.jdbc.Dialect;
 import dev.tide.core.store.jdbc.Placement;
 import dev.tide.core.store.jdbc.SettledRow;

@@ -2,7 +2,9 @@ package dev.tide.core.store.sqlite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tide.api.TaskCount;
 import dev.tide.api.TaskQuery;
+import dev.tide.api.TaskState;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
 import dev.tide.core.TideInternals;
@@ -88,5 +90,13 @@ class SqliteTaskListPlanTest {
                 }
             }
         }
+    }
+    /** Counts read at most 10,000 matching rows: past that SQLite says "10,000 or more". */
+    @Test
+    void countsAreExactUpToTenThousandAndALowerBoundPast() {
+        assertThat(reads.taskCountMatching(TaskListing.of(TaskQuery.all().withQueue("q1"))))
+                .isEqualTo(new TaskCount(TaskListPlanCases.ROWS / 5, false));
+        assertThat(reads.taskCountMatching(TaskListing.of(TaskQuery.all().withState(TaskState.FINISHED))))
+                .isEqualTo(new TaskCount(TaskListing.EXACT_COUNT_ROWS, true));
     }
 }
