@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tide.api.NewTask;
 import dev.tide.api.Outcome;
 import dev.tide.api.TaskState;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -251,9 +251,12 @@ class TaskRoutesTest extends HttpTestBase {
 
     @Test
     void theListTakesTimeWindowsErrorTextAndPayloadContent() {
-        long ann = engine.enqueue(NewTask.builder("scan").payloadJson("{\"customer\":{\"id\":42}}").build())
+        long ann = engine.enqueue(NewTask.builder("scan")
+                        .payloadJson("{\"customer\":{\"id\":42}}")
+                        .build())
                 .id();
-        engine.enqueue(NewTask.builder("scan").payloadJson("{\"customer\":{\"id\":7}}").build());
+        engine.enqueue(
+                NewTask.builder("scan").payloadJson("{\"customer\":{\"id\":7}}").build());
 
         var page = raw.get("v1/tasks?payloadPath=customer.id&payloadValue=42&receivedFrom=2000-01-01T00:00:00Z"
                 + "&receivedTo=2100-01-01T00:00:00Z&runAtTo=2100-01-01T00:00:00Z");
@@ -277,7 +280,10 @@ class TaskRoutesTest extends HttpTestBase {
         assertThat(all.status()).as(all.toString()).isEqualTo(200);
         assertThat(all.json().path("value").asLong()).isEqualTo(4);
         assertThat(all.json().path("estimated").asBoolean()).isFalse();
-        assertThat(raw.get("v1/tasks/count?type=a&state=ready").json().path("value").asLong())
+        assertThat(raw.get("v1/tasks/count?type=a&state=ready")
+                        .json()
+                        .path("value")
+                        .asLong())
                 .isEqualTo(3);
         assertThat(raw.get("v1/tasks/count?queue=other").json().path("value").asLong())
                 .isEqualTo(1);

@@ -55,6 +55,19 @@ public final class TaskListPlanCases {
                 && q.outcome() == null;
     }
 
+    /**
+     * Whether the query lists ready or leased tasks with no other equality filter: no index orders those by id (an
+     * index holding them would move at every claim and acknowledgement), so the plan reads the state's own index,
+     * every task in it (the backlog; the leases held), and sorts them.
+     */
+    public static boolean hotStateAlone(TaskQuery q) {
+        return (q.state() == TaskState.READY || q.state() == TaskState.LEASED)
+                && q.queue() == null
+                && q.type() == null
+                && q.owner() == null
+                && q.jobId() == null;
+    }
+
     /** Every filter of the page, alone, with a state and with a queue (and with its natural sort). */
     public static Map<String, TaskQuery> cases() {
         Map<String, TaskQuery> filters = new LinkedHashMap<>();

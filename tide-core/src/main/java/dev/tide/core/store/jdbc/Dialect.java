@@ -87,6 +87,14 @@ public interface Dialect {
     /** The path as {@link #jsonEquals} binds it. */
     String jsonPath(JsonPath path);
 
+    /**
+     * Whether the planner uses a partial index when the query's conditions imply its predicate (PostgreSQL), rather
+     * than only when the query spells the predicate out (SQLite).
+     */
+    default boolean provesIndexPredicates() {
+        return false;
+    }
+
     /** The prefix that makes a statement answer its plan ({@code EXPLAIN QUERY PLAN}, {@code EXPLAIN}). */
     String explainPrefix();
 

@@ -11,8 +11,10 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -35,6 +37,10 @@ import java.util.regex.Pattern;
  */
 public final class TaskListSql {
     private static final String NULL_LAST = "9223372036854775807";
+    /** The states tide_tasks_list_state leaves out (V021), and its predicate. */
+    private static final Set<TaskState> HOT_STATES = EnumSet.of(TaskState.READY, TaskState.LEASED);
+
+    private static final String NOT_HOT = "state NOT IN ('ready', 'leased')";
     private static final Pattern NUMBER_OR_LITERAL =
             Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|true|false|null");
 
@@ -85,7 +91,7 @@ public final class TaskListSql {
     /** Every filter of {@code q} (not its cursor) as one condition: the tasks the listing matches, all of them. */
     public static Where where(TaskQuery q, Dialect dialect) {
         Conditions c = new Conditions();
-        c.indexed(q);
+        c.indexed(q, dialect);
         c.errorText(q, dialect);
         c.payload(q, dialect);
         return c.toWhere();
@@ -94,7 +100,7 @@ public final class TaskListSql {
     public static TaskListSql of(TaskQuery q, Dialect dialect, Search search) {
         Conditions indexed = new Conditions();
         Conditions text = new Conditions();
-        indexed.indexed(q);
+        indexed.indexed(q, dialect);
         (search.errorTextIndexed() ? indexed : text).errorText(q, dialect);
         text.payload(q, dialect);
         String expr = sortExpression(q);
@@ -136,10 +142,11 @@ public final class TaskListSql {
     public static TaskListSql count(TaskQuery q, Dialect dialect, Search search, int cap) {
         Conditions indexed = new Conditions();
         Conditions text = new Conditions();
-        indexed.indexed(q);
+        indexed.indexed(q, dialect);
         (search.errorTextIndexed() ? indexed : text).errorText(q, dialect);
         text.payload(q, dialect);
         Where filter = indexed.toWhere();
+        String idOrder = hotStateAlone(q) ? "(id + 0)" : "id";
         List<Object> params = new ArrayList<>(filter.params());
         if (text.isEmpty()) {
             params.add((long) cap);
@@ -155,9 +162,10 @@ public final class TaskListSql {
         boundParams.add((long) search.scanRows());
         return new TaskListSql(
                 "SELECT COUNT(*) AS n FROM (SELECT message, payload FROM tide_tasks WHERE " + filter.sql()
-                        + " ORDER BY id LIMIT ?) s WHERE " + text.toWhere().sql(),
+                        + " ORDER BY " + idOrder + " LIMIT ?) s WHERE "
+                        + text.toWhere().sql(),
                 params,
-                "SELECT id FROM tide_tasks WHERE " + filter.sql() + " ORDER BY id LIMIT 1 OFFSET ?",
+                "SELECT id FROM tide_tasks WHERE " + filter.sql() + " ORDER BY " + idOrder + " LIMIT 1 OFFSET ?",
                 boundParams);
     }
 
@@ -203,15 +211,18 @@ public final class TaskListSql {
     private static final class Conditions {
         private final StringBuilder sql = new StringBuilder();
         private final List<Object> params = new ArrayList<>();
+        private Dialect dialect;
 
-        void indexed(TaskQuery q) {
+        void indexed(TaskQuery q, Dialect dialect) {
+            this.dialect = dialect;
             addIf("queue = ?", q.queue());
             if (q.state() != null) {
-                add("state = '" + q.state().wireName() + "'");
+                state(q.state());
             }
             if (q.outcome() != null) {
-                // Only finished tasks have an outcome; saying so lets the planner read tide_tasks_finished.
-                add("state = 'finished' AND outcome = '" + q.outcome().wireName() + "'");
+                // Only finished tasks have an outcome; saying so lets the planner read the finished tasks' indexes.
+                state(TaskState.FINISHED);
+                add("outcome = '" + q.outcome().wireName() + "'");
             }
             addIf("type = ?", q.type());
             addIf("job_id = ?", q.jobId());
@@ -226,9 +237,21 @@ public final class TaskListSql {
             addIf("run_at < ?", millis(q.runAtTo()));
             if (q.finishedFrom() != null || q.finishedTo() != null) {
                 // Only finished tasks keep a finish time; saying so lets the planner read tide_tasks_finished.
-                add("state = 'finished'");
+                state(TaskState.FINISHED);
                 addIf("finished_at >= ?", millis(q.finishedFrom()));
                 addIf("finished_at < ?", millis(q.finishedTo()));
+            }
+        }
+
+        /**
+         * With tide_tasks_list_state's predicate where it holds, for a planner that uses a partial index only when its
+         * predicate is spelt in the query (SQLite); PostgreSQL proves it, and would count the repeated condition twice
+         * in its estimates.
+         */
+        private void state(TaskState state) {
+            add("state = '" + state.wireName() + "'");
+            if (!HOT_STATES.contains(state) && !dialect.provesIndexPredicates()) {
+                add(NOT_HOT);
             }
         }
 
@@ -307,12 +330,26 @@ public final class TaskListSql {
      */
     private static String sortExpression(TaskQuery q) {
         return switch (q.sort()) {
-            case ID -> "id";
+            case ID -> hotStateAlone(q) ? "(id + 0)" : "id";
             case CREATED -> "created_at";
             case PRIORITY -> "priority";
             case DEADLINE -> "COALESCE(deadline, " + NULL_LAST + ")";
             case FINISHED -> onlyFinished(q) ? "finished_at" : "COALESCE(finished_at, " + NULL_LAST + ")";
         };
+    }
+
+    /**
+     * Ready or leased tasks with no other equality filter: no index orders them by id, and walking the table in id
+     * order until a page fills may read all of it. {@code id + 0} sorts alike but keeps the planners from that walk,
+     * so they read the state's own index (tide_tasks_ready, tide_tasks_lease_expiry) and sort what it holds.
+     */
+    private static boolean hotStateAlone(TaskQuery q) {
+        return q.state() != null
+                && HOT_STATES.contains(q.state())
+                && q.queue() == null
+                && q.type() == null
+                && q.owner() == null
+                && q.jobId() == null;
     }
 
     private static boolean onlyFinished(TaskQuery q) {

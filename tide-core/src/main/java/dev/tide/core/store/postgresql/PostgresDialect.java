@@ -133,4 +133,9 @@ final class PostgresDialect implements Dialect {
     public String planColumn() {
         return "QUERY PLAN";
     }
+
+    @Override
+    public boolean provesIndexPredicates() {
+        return true;
+    }
 }

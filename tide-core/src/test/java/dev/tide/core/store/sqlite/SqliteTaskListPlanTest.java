@@ -28,9 +28,11 @@ import org.junit.jupiter.api.Test;
  * ({@link TaskListPlanCases}), with and without the table's statistics (Tide never runs ANALYZE on SQLite, so the plans
  * without are the ones that count): no step reads the whole table ({@code SCAN tide_tasks} without an index).
  *
- * <p>Two plans walk the table in id order, and are allowed because they stop at a bound: the first page of the whole
- * list (the LIMIT of one page), and the text search without any other filter, which reads at most
- * {@link TaskListing#SCAN_ROWS} rows per page and then answers a partial page to continue from.
+ * <p>The text search without any other filter walks the table in id order, allowed because it stops at a bound: it
+ * reads at most {@link TaskListing#SCAN_ROWS} rows per page and then answers a partial page to continue from. Ready or
+ * leased tasks with no other equality filter read their state's own index whole and sort it
+ * ({@link TaskListPlanCases#hotStateAlone}): no index orders them by id, since one would move at every claim and
+ * acknowledgement.
  */
 class SqliteTaskListPlanTest {
     private static Path folder;
@@ -78,9 +80,11 @@ class SqliteTaskListPlanTest {
                 String page = String.join("\n", plans.subList(0, plans.indexOf("")));
                 String all = String.join("\n", plans);
                 String as = c.getKey() + (analyzed ? " (analyzed)" : "") + ":\n" + all;
-                assertThat(page)
-                        .as("walking a whole index and sorting it: %s", as)
-                        .doesNotContainPattern("SCAN tide_tasks USING[^\\n]*\\nUSE TEMP B-TREE");
+                if (!TaskListPlanCases.hotStateAlone(query)) {
+                    assertThat(page)
+                            .as("walking a whole index and sorting it: %s", as)
+                            .doesNotContainPattern("SCAN tide_tasks USING[^\\n]*\\nUSE TEMP B-TREE");
+                }
                 if (TaskListPlanCases.textAlone(query)) {
                     // The bounded search: the table in id order, at most SCAN_ROWS rows (LIMIT) per page.
                     assertThat(page).as(as).startsWith("CO-ROUTINE s\nSCAN tide_tasks\nSCAN s");

@@ -1,16 +1,20 @@
 -- The task list (GET /v1/tasks, the dashboard's Tasks page) filters by queue, state, type, owner, job and time windows
 -- and must read an index for each, never the whole table. Few indexes, since each costs every enqueue a write (and the
 -- one holding state every claim and acknowledgement a move), measured in docs/performance.md:
---   queue, state, owner, type, each with id: a page of one of them in id order reads one page of its index (a
+--   queue, state (not ready or leased, below), owner, type, each with id: a page of one of them in id order reads one
+--     page of its index (a
 --     submitter's listings always name the owner); combined, the planner walks the most selective one in order and
 --     filters the rest;
 --   created_at, run_at: the received and run-at windows.
--- Only the state index moves when a task changes state (claim, acknowledgement); the others are written once, at enqueue.
+-- Only the state index moves when a task changes state (at finish, schedule, park); the others are written at enqueue.
 -- The finished window (and an outcome) reads tide_tasks_finished; a job reads tide_tasks_job. Error text and payloads
 -- are matched by reading at most a bounded number of rows per page (TaskListSql): no FTS5 table, which every enqueue
 -- and every failure would write to.
 CREATE INDEX tide_tasks_list_queue ON tide_tasks (queue, id);
-CREATE INDEX tide_tasks_list_state ON tide_tasks (state, id);
+-- Not ready and leased tasks: those are the hot states (every enqueue, claim and acknowledgement would move an entry),
+-- and claims and lease expiry must keep reading tide_tasks_ready and tide_tasks_lease_expiry; a listing of one of them
+-- alone reads that index. The listing repeats the predicate so that SQLite may choose the index.
+CREATE INDEX tide_tasks_list_state ON tide_tasks (state, id) WHERE state NOT IN ('ready', 'leased');
 CREATE INDEX tide_tasks_list_owner ON tide_tasks (owner, id);
 CREATE INDEX tide_tasks_list_type ON tide_tasks (type, id);
 CREATE INDEX tide_tasks_list_created ON tide_tasks (created_at);
