@@ -92,6 +92,13 @@ public interface TaskQueue extends AutoCloseable {
     /** A page of tasks matching the query. */
     Page<TaskInfo> tasks(TaskQuery query);
 
+    /**
+     * How many tasks match the query's filters (its sort, limit and cursor aside): exact when an index bounds the
+     * counting (at most 10,000 rows read), an estimate past that (see {@link TaskCount}), so that a count stays fast
+     * with millions of tasks.
+     */
+    TaskCount countTasks(TaskQuery filter);
+
     /** Ends an unfinished task as cancelled; its holder, if any, loses the lease. */
     TaskInfo cancel(long taskId, String reason);
 

@@ -117,6 +117,14 @@ final class ServerCommand implements Runnable {
     String dashboardBasePath;
 
     @Option(
+            names = "--list-indexes",
+            description = "Keep an index per filter of the task list (queue, owner, type, state, received and run"
+                    + " times; created at start when missing), so that the dashboard's Tasks page and GET /v1/tasks"
+                    + " read an index whatever the table's size. Each costs every enqueue a write (docs/performance.md)."
+                    + " Setting tide.store.list-indexes.")
+    boolean listIndexes;
+
+    @Option(
             names = "--no-dashboard",
             description = "Serve no web dashboard, only the API. Setting tide.dashboard.enabled=false.")
     boolean noDashboard;
@@ -204,6 +212,7 @@ final class ServerCommand implements Runnable {
             config = config.withNodeName(node != null ? node : hostName() + ":" + port);
         }
         Tide tide = engine.config(config)
+                .listIndexes(listIndexes)
                 .blobStore(blobs.open())
                 .purpose(purpose)
                 .meterRegistry(prometheus())

@@ -6,6 +6,7 @@ import dev.tide.api.StatsQuery;
 import dev.tide.api.TaskQuery;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.StringJoiner;
 
 /**
@@ -18,6 +19,20 @@ final class QueryString {
     private QueryString() {}
 
     static String of(TaskQuery q) {
+        QueryString s = filters(q);
+        s.add("sort", q.sort().wireName());
+        s.add("order", q.descending() ? "desc" : "asc");
+        s.add("limit", Integer.toString(q.limit()));
+        s.add("cursor", q.cursor());
+        return s.params.toString();
+    }
+
+    /** The filters of {@code q} alone, as {@code GET /v1/tasks/count} takes them. */
+    static String filtersOf(TaskQuery q) {
+        return filters(q).params.toString();
+    }
+
+    private static QueryString filters(TaskQuery q) {
         QueryString s = new QueryString();
         s.add("queue", q.queue());
         s.add("state", q.state() == null ? null : q.state().wireName());
@@ -27,11 +42,16 @@ final class QueryString {
         s.add("owner", q.owner());
         s.add("leaseOwner", q.leaseOwner());
         s.add("errorsOnly", q.errorsOnly() ? "true" : null);
-        s.add("sort", q.sort().wireName());
-        s.add("order", q.descending() ? "desc" : "asc");
-        s.add("limit", Integer.toString(q.limit()));
-        s.add("cursor", q.cursor());
-        return s.params.toString();
+        s.add("receivedFrom", text(q.receivedFrom()));
+        s.add("receivedTo", text(q.receivedTo()));
+        s.add("runAtFrom", text(q.runAtFrom()));
+        s.add("runAtTo", text(q.runAtTo()));
+        s.add("finishedFrom", text(q.finishedFrom()));
+        s.add("finishedTo", text(q.finishedTo()));
+        s.add("errorText", q.errorText());
+        s.add("payloadPath", q.payloadPath());
+        s.add("payloadValue", q.payloadValue());
+        return s;
     }
 
     static String of(EventQuery q) {
@@ -62,6 +82,10 @@ final class QueryString {
         s.add("to", q.to().toString());
         s.add("type", q.type());
         return s.params.toString();
+    }
+
+    private static String text(Instant instant) {
+        return instant == null ? null : instant.toString();
     }
 
     private void add(String name, String value) {

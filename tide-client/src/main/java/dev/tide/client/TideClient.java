@@ -24,6 +24,7 @@ import dev.tide.api.ProfileFullException;
 import dev.tide.api.Profiles;
 import dev.tide.api.Queues;
 import dev.tide.api.Schedules;
+import dev.tide.api.TaskCount;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskQueue;
@@ -268,6 +269,15 @@ public final class TideClient implements TaskQueue {
                 withPayloads(Routes.path(Routes.TASKS) + QueryString.of(query == null ? TaskQuery.all() : query)),
                 null,
                 TASK_PAGE);
+    }
+
+    @Override
+    public TaskCount countTasks(TaskQuery filter) {
+        return http.call(
+                "GET",
+                Routes.path(Routes.TASK_COUNT) + QueryString.filtersOf(filter == null ? TaskQuery.all() : filter),
+                null,
+                TaskCount.class);
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.tide.api.JobInfo;
 import dev.tide.api.JobQuery;
 import dev.tide.api.NotFoundException;
 import dev.tide.api.Page;
+import dev.tide.api.TaskCount;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskSelection;
@@ -15,6 +16,7 @@ import dev.tide.core.engine.AdminLog;
 import dev.tide.core.engine.BlobPayloads;
 import dev.tide.core.engine.Inputs;
 import dev.tide.core.store.SettleBatch;
+import dev.tide.core.store.TaskListing;
 import dev.tide.core.store.TaskReads;
 import dev.tide.core.store.TaskSettlements;
 import dev.tide.core.store.Unparked;
@@ -62,6 +64,10 @@ final class Inspecting {
 
     Page<TaskInfo> tasks(TaskQuery query) {
         return reads.taskList(query == null ? TaskQuery.all() : query);
+    }
+
+    TaskCount countTasks(TaskQuery filter) {
+        return reads.taskCountMatching(TaskListing.of(filter == null ? TaskQuery.all() : filter));
     }
 
     TaskInfo cancel(long taskId, String reason) {

@@ -19,6 +19,7 @@ import dev.tide.api.NewTask;
 import dev.tide.api.Page;
 import dev.tide.api.Profiles;
 import dev.tide.api.Queues;
+import dev.tide.api.TaskCount;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskQueue;
@@ -169,6 +170,11 @@ public final class Tide implements TaskQueue, AccountWorkers {
     @Override
     public Page<TaskInfo> tasks(TaskQuery query) {
         return parts.inspecting().tasks(query);
+    }
+
+    @Override
+    public TaskCount countTasks(TaskQuery filter) {
+        return parts.inspecting().countTasks(filter);
     }
 
     @Override

@@ -49,6 +49,7 @@ record TideAssembly(
         AutoCloseable ownedClock,
         TideConfig config,
         boolean migrate,
+        boolean listIndexes,
         AutoCloseable folderLock,
         RaceDraws draws,
         DeadlineSettings deadlineSettings,
@@ -83,6 +84,9 @@ record TideAssembly(
                 : config.withNodeName(store.info().multiNode() ? NodeNames.hostName() : TideConfig.EMBEDDED_NODE_NAME);
         if (migrate) {
             store.schemaMigrate();
+        }
+        if (listIndexes) {
+            store.createListIndexes();
         }
         LoadSignals load = new LoadSignals(store.profiles(), clock);
         ProfileSessions sessions = new ProfileSessions(clock);

@@ -37,6 +37,7 @@ public final class TideBuilder {
     private RaceDraws draws = RaceDraws.threadLocal();
     private TideConfig config = TideConfig.defaults();
     private boolean migrate = true;
+    private boolean listIndexes;
     private boolean lockFolder = true;
     private String purpose = "embedded Tide";
     private Duration deadlineMargin = DeadlineSettings.DEFAULT_MARGIN;
@@ -131,6 +132,20 @@ public final class TideBuilder {
         return this;
     }
 
+    /**
+     * Whether the task list's indexes are kept (default false): one per filter of the list (queue, owner, type and
+     * state each with id, received and run times), created at open when missing. With them, every filter of {@code
+     * tasks(TaskQuery)}, the dashboard's Tasks page and bulk actions reads an index, whatever the table's size; without
+     * them a filtered listing of millions of tasks reads rows until its page is full. They cost every enqueue (and on
+     * PostgreSQL every claim and acknowledgement) a write each: docs/performance.md measures it. A queue whose tasks
+     * nobody browses by filter does not pay for them. Turning it off later leaves the indexes in place (drop them by
+     * hand: {@code tide_tasks_list_*}).
+     */
+    public TideBuilder listIndexes(boolean value) {
+        this.listIndexes = value;
+        return this;
+    }
+
     /** What the folder lock tells a second process this one is doing (e.g. "tide server on port 7070"). */
     public TideBuilder purpose(String value) {
         this.purpose = value;
@@ -209,7 +224,16 @@ public final class TideBuilder {
     private TideAssembly assembly(
             InstantSource clock, AutoCloseable ownedClock, AutoCloseable folderLock, BlobStore blobs) {
         return new TideAssembly(
-                clock, ownedClock, config, migrate, folderLock, draws, deadlineSettings(), coalescingChecks, blobs);
+                clock,
+                ownedClock,
+                config,
+                migrate,
+                listIndexes,
+                folderLock,
+                draws,
+                deadlineSettings(),
+                coalescingChecks,
+                blobs);
     }
 
     private DeadlineSettings deadlineSettings() {

@@ -22,6 +22,7 @@ import dev.tide.core.contract.QueuesContract;
 import dev.tide.core.contract.SchedulesContract;
 import dev.tide.core.contract.SmartQueueContract;
 import dev.tide.core.contract.TaskQueueContract;
+import dev.tide.core.contract.TaskSearchContract;
 import dev.tide.core.contract.WorkerContract;
 import dev.tide.core.schedule.ScheduleContract;
 import dev.tide.core.simulate.ScratchFolder;
@@ -60,6 +61,14 @@ abstract class EngineContracts {
 
     @Nested
     class TaskQueue extends TaskQueueContract {
+        @Override
+        protected FixtureFactory factory() {
+            return engines();
+        }
+    }
+
+    @Nested
+    class TaskSearch extends TaskSearchContract {
         @Override
         protected FixtureFactory factory() {
             return engines();

@@ -45,7 +45,9 @@ final class TaskAnswers {
     }
 
     Page<TaskInfo> page(Page<TaskInfo> page) {
-        return include ? page : new Page<>(page.items().stream().map(this::task).toList(), page.nextCursor());
+        return include
+                ? page
+                : new Page<>(page.items().stream().map(this::task).toList(), page.nextCursor(), page.partial());
     }
 
     EnqueueResult enqueued(EnqueueResult result) {

@@ -5,12 +5,15 @@ import dev.tide.api.Outcome;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskState;
 import io.javalin.http.Context;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Reads {@code GET /v1/tasks?queue=&state=&outcome=&type=&job=&owner=&leaseOwner=&errorsOnly=&sort=&order=&limit=&cursor=}
- * into a {@link TaskQuery}. Unknown and repeated parameters were refused before the route ran
+ * Reads {@code GET /v1/tasks?queue=&state=&outcome=&type=&job=&owner=&leaseOwner=&errorsOnly=&receivedFrom=&receivedTo=
+ * &runAtFrom=&runAtTo=&finishedFrom=&finishedTo=&errorText=&payloadPath=&payloadValue=&sort=&order=&limit=&cursor=}
+ * into a {@link TaskQuery} (and those of {@code GET /v1/tasks/count}, whose order, limit and cursor count nothing). Unknown and repeated parameters were refused before the route ran
  * ({@link DocumentedQueryParameters}).
  */
 final class TaskQueryParams {
@@ -34,6 +37,15 @@ final class TaskQueryParams {
                 get("owner"),
                 get("leaseOwner"),
                 bool("errorsOnly"),
+                instant("receivedFrom"),
+                instant("receivedTo"),
+                instant("runAtFrom"),
+                instant("runAtTo"),
+                instant("finishedFrom"),
+                instant("finishedTo"),
+                get("errorText"),
+                get("payloadPath"),
+                get("payloadValue"),
                 TaskQuery.Sort.parse(get("sort")),
                 descending(),
                 integer("limit"),
@@ -43,6 +55,18 @@ final class TaskQueryParams {
     private String get(String name) {
         List<String> values = params.get(name);
         return values == null || values.isEmpty() ? null : values.get(0);
+    }
+
+    private Instant instant(String name) {
+        String text = get(name);
+        if (text == null) {
+            return null;
+        }
+        try {
+            return Instant.parse(text);
+        } catch (DateTimeParseException e) {
+            throw new InvalidRequestException(name, "'" + text + "' is not an instant like 2026-01-05T09:00:00Z");
+        }
     }
 
     private boolean descending() {

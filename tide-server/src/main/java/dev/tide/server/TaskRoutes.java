@@ -34,6 +34,12 @@ final class TaskRoutes {
                 ctx -> ctx.json(TaskAnswers.of(ctx).page(queue.tasks(tenants.own(ctx, TaskQueryParams.parse(ctx))))),
                 Access.SUBMITTER,
                 Access.WORKER);
+        // Before TASK, whose {id} would otherwise take "count".
+        routes.get(
+                Routes.TASK_COUNT,
+                ctx -> ctx.json(queue.countTasks(tenants.own(ctx, TaskQueryParams.parse(ctx)))),
+                Access.SUBMITTER,
+                Access.WORKER);
         routes.get(
                 Routes.TASK,
                 ctx -> ctx.json(TaskAnswers.of(ctx).task(tenants.task(ctx, PathParams.id(ctx)))),

@@ -21,6 +21,7 @@ import dev.tide.core.contract.QueuesContract;
 import dev.tide.core.contract.SchedulesContract;
 import dev.tide.core.contract.SmartQueueContract;
 import dev.tide.core.contract.TaskQueueContract;
+import dev.tide.core.contract.TaskSearchContract;
 import dev.tide.core.contract.WorkerContract;
 import dev.tide.core.testing.SqliteFixtures;
 import java.nio.file.Path;
@@ -57,6 +58,15 @@ class SqliteServerSuite extends ServerContracts {
 
     @Nested
     class HttpTaskQueue extends TaskQueueContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    /** The task list's time, text and payload filters and counts, on {@code TideClient}s. */
+    @Nested
+    class HttpTaskSearch extends TaskSearchContract {
         @Override
         protected FixtureFactory factory() {
             return http;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tide.api.NewTask;
 import dev.tide.api.Outcome;
 import dev.tide.api.TaskState;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -231,9 +232,62 @@ class TaskRoutesTest extends HttpTestBase {
         "job=0, job",
         "colour=red, colour",
         "type=a&type=b, type",
+        "receivedFrom=yesterday, receivedFrom",
+        "receivedFrom=2026-01-02T00:00:00Z&receivedTo=2026-01-01T00:00:00Z, receivedTo",
+        "runAtTo=2026-13-01T00:00:00Z, runAtTo",
+        "finishedFrom=2026-01-01T00:00:00Z&finishedTo=2026-01-01T00:00:00Z, finishedTo",
+        "errorText=, errorText",
+        "payloadPath=a..b&payloadValue=1, payloadPath",
+        "payloadPath=a.b, payloadValue",
+        "payloadValue=1, payloadPath",
     })
     void aBadQueryParameterIsRefusedNamingIt(String query, String field) {
         assertInvalid(raw.get("v1/tasks?" + query), field);
+        if (!List.of("sort", "order", "limit").contains(field)) {
+            // The count takes the same filters (and no order or page).
+            assertInvalid(raw.get("v1/tasks/count?" + query), field);
+        }
+    }
+
+    @Test
+    void theListTakesTimeWindowsErrorTextAndPayloadContent() {
+        long ann = engine.enqueue(NewTask.builder("scan")
+                        .payloadJson("{\"customer\":{\"id\":42}}")
+                        .build())
+                .id();
+        engine.enqueue(
+                NewTask.builder("scan").payloadJson("{\"customer\":{\"id\":7}}").build());
+
+        var page = raw.get("v1/tasks?payloadPath=customer.id&payloadValue=42&receivedFrom=2000-01-01T00:00:00Z"
+                + "&receivedTo=2100-01-01T00:00:00Z&runAtTo=2100-01-01T00:00:00Z");
+        assertThat(page.status()).as(page.toString()).isEqualTo(200);
+        assertThat(page.json().path("items")).hasSize(1);
+        assertThat(page.json().path("items").get(0).path("id").asLong()).isEqualTo(ann);
+        assertThat(page.json().path("partial").asBoolean()).isFalse();
+        assertThat(raw.get("v1/tasks?errorText=timeout").json().path("items")).isEmpty();
+        assertThat(raw.get("v1/tasks?finishedFrom=2000-01-01T00:00:00Z").json().path("items"))
+                .isEmpty();
+    }
+
+    @Test
+    void theCountAnswersHowManyMatchAndWhetherItIsAnEstimate() {
+        for (int i = 0; i < 3; i++) {
+            engine.enqueue(NewTask.of("a", null));
+        }
+        engine.enqueue(NewTask.builder("b").queue("other").build());
+
+        var all = raw.get("v1/tasks/count");
+        assertThat(all.status()).as(all.toString()).isEqualTo(200);
+        assertThat(all.json().path("value").asLong()).isEqualTo(4);
+        assertThat(all.json().path("estimated").asBoolean()).isFalse();
+        assertThat(raw.get("v1/tasks/count?type=a&state=ready")
+                        .json()
+                        .path("value")
+                        .asLong())
+                .isEqualTo(3);
+        assertThat(raw.get("v1/tasks/count?queue=other").json().path("value").asLong())
+                .isEqualTo(1);
+        assertInvalid(raw.get("v1/tasks/count?limit=5"), "limit");
     }
 
     @Test

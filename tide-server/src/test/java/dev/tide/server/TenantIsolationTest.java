@@ -99,6 +99,16 @@ class TenantIsolationTest extends HttpTestBase {
             var listed = alice.get("v1/tasks").json().path("items");
             assertThat(listed).hasSize(1);
             assertThat(listed.get(0).path("owner").asText()).isEqualTo("alice");
+
+            assertThat(alice.get("v1/tasks/count").json().path("value").asLong())
+                    .as("a submitter counts its own tasks only")
+                    .isEqualTo(1);
+            assertThat(alice.get("v1/tasks/count?type=email&state=ready")
+                            .json()
+                            .path("value")
+                            .asLong())
+                    .isEqualTo(1);
+            assertRefused(alice.get("v1/tasks/count?owner=bob"), 403, "forbidden", null);
         }
         assertThat(everyTask()).extracting(TaskInfo::owner).containsExactlyInAnyOrder("bob", "alice");
         assertThat(engine.tasks(TaskQuery.all().withOwner("bob")).items()).hasSize(1);

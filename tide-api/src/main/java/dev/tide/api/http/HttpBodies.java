@@ -66,11 +66,36 @@ public final class HttpBodies {
             @Nullable Long jobId,
             @Nullable String owner,
             @Nullable String leaseOwner,
-            @Nullable Boolean errorsOnly) {
+            @Nullable Boolean errorsOnly,
+            java.time.@Nullable Instant receivedFrom,
+            java.time.@Nullable Instant receivedTo,
+            java.time.@Nullable Instant runAtFrom,
+            java.time.@Nullable Instant runAtTo,
+            java.time.@Nullable Instant finishedFrom,
+            java.time.@Nullable Instant finishedTo,
+            @Nullable String errorText,
+            @Nullable String payloadPath,
+            @Nullable String payloadValue) {
 
         public static TaskFilter of(dev.tide.api.TaskQuery q) {
             return new TaskFilter(
-                    q.queue(), q.state(), q.outcome(), q.type(), q.jobId(), q.owner(), q.leaseOwner(), q.errorsOnly());
+                    q.queue(),
+                    q.state(),
+                    q.outcome(),
+                    q.type(),
+                    q.jobId(),
+                    q.owner(),
+                    q.leaseOwner(),
+                    q.errorsOnly(),
+                    q.receivedFrom(),
+                    q.receivedTo(),
+                    q.runAtFrom(),
+                    q.runAtTo(),
+                    q.finishedFrom(),
+                    q.finishedTo(),
+                    q.errorText(),
+                    q.payloadPath(),
+                    q.payloadValue());
         }
 
         public dev.tide.api.TaskQuery query() {
@@ -95,6 +120,21 @@ public final class HttpBodies {
             }
             if (leaseOwner != null) {
                 q = q.withLeaseOwner(leaseOwner);
+            }
+            if (receivedFrom != null || receivedTo != null) {
+                q = q.receivedBetween(receivedFrom, receivedTo);
+            }
+            if (runAtFrom != null || runAtTo != null) {
+                q = q.runAtBetween(runAtFrom, runAtTo);
+            }
+            if (finishedFrom != null || finishedTo != null) {
+                q = q.finishedBetween(finishedFrom, finishedTo);
+            }
+            if (errorText != null) {
+                q = q.withErrorText(errorText);
+            }
+            if (payloadPath != null || payloadValue != null) {
+                q = q.withPayload(payloadPath, payloadValue);
             }
             return q;
         }

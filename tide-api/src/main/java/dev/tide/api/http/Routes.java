@@ -17,6 +17,7 @@ public final class Routes {
     public static final String TASKS = "/v1/tasks";
     public static final String TASK_BATCH = "/v1/tasks/batch";
     public static final String ENQUEUE_AND_CLAIM = "/v1/tasks/enqueue-and-claim";
+    public static final String TASK_COUNT = "/v1/tasks/count";
     public static final String TASK = "/v1/tasks/{id}";
     public static final String TASK_CANCEL = "/v1/tasks/{id}/cancel";
     public static final String TASK_RETRY = "/v1/tasks/{id}/retry";

@@ -14,6 +14,9 @@ public interface Store extends AutoCloseable {
     /** Applies pending migrations; returns the schema version afterwards. */
     int schemaMigrate();
 
+    /** Creates the task list's indexes where missing ({@code TideBuilder.listIndexes}). */
+    void createListIndexes();
+
     /** The schema version now in the database (0 for an empty one). */
     int schemaVersion();
 

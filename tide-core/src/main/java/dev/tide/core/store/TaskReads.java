@@ -2,6 +2,7 @@ package dev.tide.core.store;
 
 import dev.tide.api.JobInfo;
 import dev.tide.api.Page;
+import dev.tide.api.TaskCount;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import java.time.Instant;
@@ -31,7 +32,15 @@ public interface TaskReads {
 
     List<TaskInfo> taskGetMany(List<Long> taskIds);
 
-    Page<TaskInfo> taskList(TaskQuery query);
+    /** A page of the listing with text scans bounded at {@link TaskListing#SCAN_ROWS}. */
+    default Page<TaskInfo> taskList(TaskQuery query) {
+        return taskList(TaskListing.of(query));
+    }
+
+    Page<TaskInfo> taskList(TaskListing listing);
+
+    /** How many tasks match the listing's filters: exact up to {@link TaskListing#EXACT_COUNT_ROWS}. */
+    TaskCount taskCountMatching(TaskListing listing);
 
     /** The ids of the tasks that waited on this one, ascending, at most {@code limit}. */
     List<Long> taskDependents(long taskId, int limit);

@@ -112,6 +112,21 @@ public abstract class BlobPayloadContract {
         return blobs.list(null, 1000);
     }
 
+    // --- the task list's payload search -------------------------------------------------------------------------
+
+    /** A payload kept in the blob store is not searched (its row holds none): the task list's documented rule. */
+    @Test
+    void thePayloadSearchSkipsPayloadsKeptInTheBlobStore() {
+        long inBlob = enqueue("deposit", payload("ann", 20_000)).task().id();
+        long inRow =
+                enqueue("deposit", Json.write(Map.of("name", "ann"))).task().id();
+        assertThat(tide.task(inBlob).blob()).as("kept in the blob store").isNotNull();
+
+        TaskQuery byName = TaskQuery.all().withPayload("name", "ann");
+        assertThat(tide.tasks(byName).items()).extracting(TaskInfo::id).containsExactly(inRow);
+        assertThat(tide.countTasks(byName).value()).isEqualTo(1);
+    }
+
     // --- round trip ----------------------------------------------------------------------------------------------
 
     @Test

@@ -52,6 +52,11 @@ final class CallerView {
         return queue.tasks(confined(query));
     }
 
+    /** How many tasks the listing matches (an estimate past a bound), narrowed as {@link #tasks} is. */
+    dev.tide.api.TaskCount countTasks(TaskQuery query) {
+        return queue.countTasks(confined(query));
+    }
+
     /** The query as the caller may run it: a confined caller's owner filter is always itself. */
     TaskQuery confined(TaskQuery query) {
         return tenant == null ? query : query.withOwner(tenant);

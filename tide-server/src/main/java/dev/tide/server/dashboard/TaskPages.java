@@ -49,7 +49,16 @@ final class TaskPages {
             query = query.withCursor(cursor);
         }
         Page<TaskInfo> tasks = page.view().tasks(query);
-        page.render("tasks.jte", "filter", filter, "tasks", tasks, "firstPage", cursor == null);
+        page.render(
+                "tasks.jte",
+                "filter",
+                filter,
+                "tasks",
+                tasks,
+                "firstPage",
+                cursor == null,
+                "count",
+                page.view().countTasks(filter.query()));
     }
 
     private void show(PageContext page) {

@@ -188,6 +188,32 @@ class DashboardPagesTest {
     }
 
     @Test
+    void tasksAreFoundByTimeErrorTextAndPayload() {
+        for (int i = 1; i <= 3; i++) {
+            engine.enqueue(NewTask.builder("email")
+                    .payloadJson("{\"customer\":{\"id\":" + i + "}}")
+                    .maxAttempts(1)
+                    .build());
+        }
+        var leased = engine.claim(ClaimRequest.of(null, "w-1", 1)).get(0);
+        engine.ack(dev.tide.api.Ack.builder(leased.lease())
+                .message("SMTP 550 mailbox unavailable")
+                .fail());
+        clock.advance(java.time.Duration.ofMinutes(20)); // within the session's idle timeout
+        long later = engine.enqueue(NewTask.of("email", null)).id();
+
+        String byPayload = ada.get("/ui/tasks?path=customer.id&value=2").body();
+        assertThat(byPayload).contains("1 tasks match", "Payloads kept in the blob store are not searched");
+        String byError = ada.get("/ui/tasks?error=mailbox").body();
+        assertThat(byError)
+                .contains("1 tasks match", "/ui/tasks/" + leased.task().id() + "\"");
+        String byTime = ada.get("/ui/tasks?received-from=2030-01-07T09:10").body();
+        assertThat(byTime).contains("1 tasks match", "/ui/tasks/" + later + "\"");
+        assertThat(ada.get("/ui/tasks?received-from=yesterday").statusCode()).isEqualTo(400);
+        assertThat(ada.get("/ui/tasks?path=customer..id&value=1").statusCode()).isEqualTo(400);
+    }
+
+    @Test
     void aSimulationLongerThanTheDashboardsBoundIsRefused() {
         String month = "{\"start\":\"2026-03-02T00:00\",\"days\":30,\"workload\":[]}";
         HttpResponse<String> refused =

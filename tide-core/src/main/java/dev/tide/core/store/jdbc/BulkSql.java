@@ -7,27 +7,27 @@ import java.util.List;
 
 /**
  * The two statements of bulk actions built at run time around a {@link TaskQuery}'s filters ({@link
- * TaskListSql#filterOf}), in SQL both dialects accept: the count the person confirms, and the choice of the tasks
+ * TaskListSql#where}), in SQL both dialects accept: the count the person confirms, and the choice of the tasks
  * when the bulk action starts. A confined caller's owner is a condition of its own, beside any the filter has.
  */
-record BulkSql(String sql, TaskListSql.Filter filter, String owner) {
+record BulkSql(String sql, TaskListSql.Where filter, String owner) {
 
     /** {@code n}, the tasks matching now, and {@code up_to}, the highest id among them (0 when none). */
-    static BulkSql match(TaskQuery query, String owner) {
-        TaskListSql.Filter filter = TaskListSql.filterOf(query);
+    static BulkSql match(TaskQuery query, Dialect dialect, String owner) {
+        TaskListSql.Where filter = TaskListSql.where(query, dialect);
         return new BulkSql(
-                "SELECT COUNT(*) AS n, COALESCE(MAX(id), 0) AS up_to FROM tide_tasks WHERE " + filter.where()
+                "SELECT COUNT(*) AS n, COALESCE(MAX(id), 0) AS up_to FROM tide_tasks WHERE " + filter.sql()
                         + ownerCondition(owner),
                 filter,
                 owner);
     }
 
     /** Chooses the matching tasks with an id up to a bound, for one bulk action. */
-    static BulkSql choose(TaskQuery query, String owner) {
-        TaskListSql.Filter filter = TaskListSql.filterOf(query);
+    static BulkSql choose(TaskQuery query, Dialect dialect, String owner) {
+        TaskListSql.Where filter = TaskListSql.where(query, dialect);
         return new BulkSql(
                 "INSERT INTO tide_bulk_action_tasks (bulk_id, task_id) SELECT ?, id FROM tide_tasks WHERE "
-                        + filter.where() + ownerCondition(owner) + " AND id <= ?",
+                        + filter.sql() + ownerCondition(owner) + " AND id <= ?",
                 filter,
                 owner);
     }

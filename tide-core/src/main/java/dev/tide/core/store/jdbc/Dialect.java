@@ -1,5 +1,6 @@
 package dev.tide.core.store.jdbc;
 
+import dev.tide.api.JsonPath;
 import dev.tide.api.Lease;
 import dev.tide.core.store.LeaseExtension;
 import dev.tide.core.store.Settlement;
@@ -9,6 +10,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * What differs between databases beyond the text of their named statements: list bindings, the bulk statements of the
@@ -69,5 +71,41 @@ public interface Dialect {
     /** Extends the leases still held in one statement; the answer holds only those. */
     default List<Lease> extendLeases(Tx tx, LeaseExtension extension) throws SQLException {
         throw new UnsupportedOperationException(name() + " extends leases one by one");
+    }
+
+    // --- the task list's text filters (TaskListSql) ----------------------------------------------------------------
+
+    /** A condition that {@code column} contains the one parameter, a LIKE pattern escaped with {@code \}, any case. */
+    String containsIgnoringCase(String column);
+
+    /**
+     * A condition that the JSON document in {@code column} holds, at the path bound first ({@link #jsonPath}), a value
+     * equal to one of the two JSON texts bound next.
+     */
+    String jsonEquals(String column);
+
+    /** The path as {@link #jsonEquals} binds it. */
+    String jsonPath(JsonPath path);
+
+    /**
+     * Whether the planner uses a partial index when the query's conditions imply its predicate (PostgreSQL), rather
+     * than only when the query spells the predicate out (SQLite).
+     */
+    default boolean provesIndexPredicates() {
+        return false;
+    }
+
+    /** The prefix that makes a statement answer its plan ({@code EXPLAIN QUERY PLAN}, {@code EXPLAIN}). */
+    String explainPrefix();
+
+    /** The column of that answer with one step of the plan per row. */
+    String planColumn();
+
+    /**
+     * The planner's estimate of the rows {@code select} answers, or empty where the database gives none cheaply; for
+     * counts that would read too many rows.
+     */
+    default OptionalLong rowEstimate(Tx tx, String select, TaskListSql.Where where) throws SQLException {
+        return OptionalLong.empty();
     }
 }

@@ -37,7 +37,7 @@ final class JdbcBulkActions implements BulkStore {
 
     @Override
     public BulkMatch bulkMatch(TaskQuery filter, String owner) {
-        BulkSql sql = BulkSql.match(filter, owner);
+        BulkSql sql = BulkSql.match(filter, db.dialect(), owner);
         return db.read(tx -> {
             try (PreparedStatement ps = tx.prepareDynamic(sql.sql())) {
                 sql.bind(ps, List.of());
@@ -77,9 +77,8 @@ final class JdbcBulkActions implements BulkStore {
         });
     }
 
-    private static int chooseMatching(Tx tx, long id, TaskQuery filter, long upToTaskId, String owner)
-            throws SQLException {
-        BulkSql sql = BulkSql.choose(filter, owner);
+    private int chooseMatching(Tx tx, long id, TaskQuery filter, long upToTaskId, String owner) throws SQLException {
+        BulkSql sql = BulkSql.choose(filter, db.dialect(), owner);
         try (PreparedStatement ps = tx.prepareDynamic(sql.sql())) {
             sql.bind(ps, List.of(id), upToTaskId);
             return ps.executeUpdate();

@@ -1,5 +1,7 @@
 package dev.tide.core.store.jdbc;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import dev.tide.core.store.AccountStore;
 import dev.tide.core.store.BulkStore;
 import dev.tide.core.store.Catalog;
@@ -72,6 +74,23 @@ public abstract class JdbcStore implements Store {
     @Override
     public int schemaMigrate() {
         return db.write(tx -> new Migrator(db.dialect()).migrate(tx, System.currentTimeMillis()));
+    }
+
+    @Override
+    public void createListIndexes() {
+        db.write(tx -> {
+            String script = "/dev/tide/core/store/" + db.dialect().name() + "/list-indexes.sql";
+            try (var in = JdbcStore.class.getResourceAsStream(script)) {
+                for (String statement : Migrator.statements(new String(in.readAllBytes(), UTF_8))) {
+                    try (java.sql.Statement st = tx.connection().createStatement()) {
+                        st.execute(statement);
+                    }
+                }
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            return null;
+        });
     }
 
     @Override

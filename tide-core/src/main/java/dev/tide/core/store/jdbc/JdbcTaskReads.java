@@ -3,9 +3,11 @@ package dev.tide.core.store.jdbc;
 import dev.tide.api.JobInfo;
 import dev.tide.api.JobQuery;
 import dev.tide.api.Page;
+import dev.tide.api.TaskCount;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskState;
+import dev.tide.core.store.TaskListing;
 import dev.tide.core.store.TaskReads;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -89,9 +91,10 @@ public final class JdbcTaskReads implements TaskReads {
     }
 
     @Override
-    public Page<TaskInfo> taskList(TaskQuery query) {
-        TaskListSql list = TaskListSql.of(query);
+    public Page<TaskInfo> taskList(TaskListing listing) {
+        TaskQuery query = listing.query();
         return db.read(tx -> {
+            TaskListSql list = TaskListSql.of(query, db.dialect(), search(tx, listing));
             List<TaskInfo> items = new ArrayList<>();
             long lastSortValue = 0;
             boolean more = false;
@@ -108,12 +111,115 @@ public final class JdbcTaskReads implements TaskReads {
                     }
                 }
             }
-            String next = more
-                    ? TaskListSql.encode(
-                            query, lastSortValue, items.get(items.size() - 1).id())
-                    : null;
-            return new Page<>(items, next);
+            if (more) {
+                return new Page<>(
+                        items,
+                        TaskListSql.encode(
+                                query,
+                                lastSortValue,
+                                items.get(items.size() - 1).id()));
+            }
+            if (list.scanned()) {
+                // The page came up short: if the reading stopped at its bound, the search continues after that row.
+                try (PreparedStatement ps = tx.prepareDynamic(list.boundSql())) {
+                    list.bindBound(ps);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        if (rs.next()) {
+                            String after = TaskListSql.encode(query, rs.getLong("sort_value"), rs.getLong("id"));
+                            if (rs.next()) {
+                                return new Page<>(items, after, true);
+                            }
+                        }
+                    }
+                }
+            }
+            return new Page<>(items, null);
         });
+    }
+
+    /**
+     * Exact up to {@link TaskListing#EXACT_COUNT_ROWS}; past it the planner's estimate where the database gives one,
+     * else that many as a lower bound. Text matched by reading rows counts among the rows one page would read.
+     */
+    @Override
+    public TaskCount taskCountMatching(TaskListing listing) {
+        TaskQuery query = listing.query();
+        int cap = TaskListing.EXACT_COUNT_ROWS + 1;
+        return db.read(tx -> {
+            TaskListSql count = TaskListSql.count(query, db.dialect(), search(tx, listing), cap);
+            long n;
+            try (PreparedStatement ps = tx.prepareDynamic(count.sql())) {
+                count.bind(ps);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    n = rs.getLong("n");
+                }
+            }
+            if (count.scanned()) {
+                try (PreparedStatement ps = tx.prepareDynamic(count.boundSql())) {
+                    count.bindBound(ps);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        return new TaskCount(n, rs.next());
+                    }
+                }
+            }
+            if (n < cap) {
+                return new TaskCount(n, false);
+            }
+            TaskListSql.Where where = TaskListSql.where(query, db.dialect());
+            OptionalLong estimate =
+                    db.dialect().rowEstimate(tx, "SELECT 1 FROM tide_tasks WHERE " + where.sql(), where);
+            return new TaskCount(Math.max(TaskListing.EXACT_COUNT_ROWS, estimate.orElse(0)), true);
+        });
+    }
+
+    /**
+     * The plans of a listing's statements, for tests of index use: its page, then (where text is matched by reading
+     * rows) the bound of that reading, then its count; one line per step, statements apart by an empty line.
+     */
+    public List<String> taskListPlans(TaskListing listing) {
+        return db.read(tx -> {
+            TaskListSql.Search search = search(tx, listing);
+            TaskListSql list = TaskListSql.of(listing.query(), db.dialect(), search);
+            TaskListSql count =
+                    TaskListSql.count(listing.query(), db.dialect(), search, TaskListing.EXACT_COUNT_ROWS + 1);
+            List<String> out = new ArrayList<>();
+            plan(tx, list.sql(), list::bind, out);
+            if (list.scanned()) {
+                plan(tx, list.boundSql(), list::bindBound, out);
+            }
+            plan(tx, count.sql(), count::bind, out);
+            return out;
+        });
+    }
+
+    private interface Binding {
+        void bind(PreparedStatement ps) throws SQLException;
+    }
+
+    private void plan(Tx tx, String sql, Binding binding, List<String> out) throws SQLException {
+        try (PreparedStatement ps = tx.prepareDynamic(db.dialect().explainPrefix() + sql)) {
+            binding.bind(ps);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(db.dialect().planColumn()));
+                }
+            }
+        }
+        out.add("");
+    }
+
+    /** Whether a trigram index serves the error text here (PostgreSQL with pg_trgm); asked only by text searches. */
+    private static TaskListSql.Search search(Tx tx, TaskListing listing) throws SQLException {
+        boolean message = false;
+        if (listing.query().matchesText()) {
+            try (ResultSet rs = tx.prepare("task_search_indexes").query()) {
+                while (rs.next()) {
+                    message |= rs.getString("name").equals("tide_tasks_message_trgm");
+                }
+            }
+        }
+        return new TaskListSql.Search(message, listing.scanRows());
     }
 
     @Override

@@ -1,15 +1,21 @@
 package dev.tide.core.store.jdbc;
 
 import dev.tide.api.InvalidRequestException;
+import dev.tide.api.JsonPath;
 import dev.tide.api.TaskQuery;
+import dev.tide.api.TaskState;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The browse query, built from a {@link TaskQuery} in SQL both dialects accept. Pages are keyset pages: the cursor
@@ -19,79 +25,148 @@ import java.util.List;
  * <p>A cursor is {@code <sortValue>:<id>:<digest>}, the digest binding it to its listing: the first 8 bytes (hex) of
  * SHA-256 over the listing's filters and order, owner included. A cursor is taken only by the listing that issued it,
  * so one user's cursor cannot page through another's listing, nor can it be made up to probe positions.
+ *
+ * <p>Filters come in two kinds. Indexed ones (queue, state, type, owner, job, time windows, and error text where a
+ * trigram index serves it) bound the rows the database reads. Text ones that no index serves (error text on SQLite,
+ * payload content) are matched by reading rows: such a listing reads at most {@code scanRows} rows of the indexed
+ * filters, in the listing's order, and matches the text among those ({@link #scanned()}); the page it answers may be
+ * short, and continues from the last row read ({@link #boundSql()}).
+ *
+ * <p>State and outcome are written into the SQL as literals (they are enum names, never the caller's text) so that
+ * both planners may choose the partial indexes of one state ({@code tide_tasks_finished} and the like).
  */
 public final class TaskListSql {
     private static final String NULL_LAST = "9223372036854775807";
+    /** The states tide_tasks_list_state leaves out (V021), and its predicate. */
+    private static final Set<TaskState> HOT_STATES = EnumSet.of(TaskState.READY, TaskState.LEASED);
+
+    private static final String NOT_HOT = "state NOT IN ('ready', 'leased')";
+    private static final Pattern NUMBER_OR_LITERAL =
+            Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|true|false|null");
 
     private final String sql;
     private final List<Object> params;
-    private final Filter filter;
+    private final String boundSql;
+    private final List<Object> boundParams;
 
-    private TaskListSql(String sql, List<Object> params, Filter filter) {
+    private TaskListSql(String sql, List<Object> params, String boundSql, List<Object> boundParams) {
         this.sql = sql;
         this.params = params;
-        this.filter = filter;
+        this.boundSql = boundSql;
+        this.boundParams = boundParams;
     }
 
     /**
-     * A query's filters alone, without cursor, order or limit: a condition on {@code tide_tasks} (unqualified column
-     * names) and its {@code ?} parameters in order, for statements that act on every matching task (bulk actions).
+     * A WHERE condition with its parameters in order.
+     *
+     * @param sql a condition on the columns of {@code tide_tasks}, unqualified
      */
-    public record Filter(String where, List<Object> params) {
-        /** Binds the parameters from position {@code first} on; answers the next free position. */
+    public record Where(String sql, List<Object> params) {
+        public Where {
+            params = List.copyOf(params);
+        }
+
+        /** Binds the parameters from position {@code first} (1-based); answers the next free position. */
         public int bind(PreparedStatement ps, int first) throws SQLException {
-            int i = first;
-            for (Object p : params) {
-                switch (p) {
-                    case Long l -> ps.setLong(i, l);
-                    case String text -> ps.setString(i, text);
-                    default -> ps.setObject(i, p);
-                }
-                i++;
+            return TaskListSql.bind(ps, first, params);
+        }
+    }
+
+    /**
+     * Which text filters an index serves, so that they bound the rows read instead of being matched row by row. No
+     * index serves the payload filter: a trigram index of every payload would cost each enqueue more than the search
+     * is worth, so payloads are always matched by reading rows.
+     *
+     * @param errorTextIndexed a trigram index serves the error-text filter (PostgreSQL with {@code pg_trgm})
+     * @param scanRows the most rows one page reads to match unindexed text
+     */
+    public record Search(boolean errorTextIndexed, int scanRows) {
+        public Search {
+            if (scanRows < 1) {
+                throw new IllegalArgumentException("scanRows must be at least 1");
             }
-            return i;
         }
     }
 
-    /** The filters of {@code q} alone ({@link Filter}). */
-    public static Filter filterOf(TaskQuery q) {
-        return of(q.withCursor(null)).filter;
+    /** Every filter of {@code q} (not its cursor) as one condition: the tasks the listing matches, all of them. */
+    public static Where where(TaskQuery q, Dialect dialect) {
+        Conditions c = new Conditions();
+        c.indexed(q, dialect);
+        c.errorText(q, dialect);
+        c.payload(q, dialect);
+        return c.toWhere();
     }
 
-    public static TaskListSql of(TaskQuery q) {
-        StringBuilder where = new StringBuilder("1 = 1");
-        List<Object> params = new ArrayList<>();
-        add(where, params, "queue = ?", q.queue());
-        add(where, params, "state = ?", q.state() == null ? null : q.state().wireName());
-        add(
-                where,
-                params,
-                "outcome = ?",
-                q.outcome() == null ? null : q.outcome().wireName());
-        add(where, params, "type = ?", q.type());
-        add(where, params, "job_id = ?", q.jobId());
-        add(where, params, "owner = ?", q.owner());
-        add(where, params, "lease_owner = ?", q.leaseOwner());
-        if (q.errorsOnly()) {
-            where.append(" AND (outcome = 'failed' OR (state <> 'finished' AND message IS NOT NULL))");
-        }
-        String expr = sortExpression(q.sort());
+    public static TaskListSql of(TaskQuery q, Dialect dialect, Search search) {
+        Conditions indexed = new Conditions();
+        Conditions text = new Conditions();
+        indexed.indexed(q, dialect);
+        (search.errorTextIndexed() ? indexed : text).errorText(q, dialect);
+        text.payload(q, dialect);
+        String expr = sortExpression(q);
         String dir = q.descending() ? "DESC" : "ASC";
-        Filter filter = new Filter(where.toString(), List.copyOf(params));
         if (q.cursor() != null) {
             long[] position = decode(q.cursor(), digest(q));
-            where.append(" AND (")
-                    .append(expr)
-                    .append(", id) ")
-                    .append(q.descending() ? "<" : ">")
-                    .append(" (?, ?)");
-            params.add(position[0]);
-            params.add(position[1]);
+            indexed.add("(" + expr + ", id) " + (q.descending() ? "<" : ">") + " (?, ?)", position[0], position[1]);
         }
-        String sql = "SELECT *, " + expr + " AS sort_value FROM tide_tasks WHERE " + where + " ORDER BY " + expr + " "
-                + dir + ", id " + dir + " LIMIT ?";
+        String order = " ORDER BY " + expr + " " + dir + ", id " + dir;
+        Where filter = indexed.toWhere();
+        List<Object> params = new ArrayList<>(filter.params());
+        String sql;
+        String boundSql = null;
+        List<Object> boundParams = List.of();
+        if (text.isEmpty()) {
+            sql = "SELECT *, " + expr + " AS sort_value FROM tide_tasks WHERE " + filter.sql() + order + " LIMIT ?";
+        } else {
+            // Text no index serves: match it among the first scanRows rows of the indexed filters, read in order.
+            // A subquery with a LIMIT takes no condition from outside, so both planners read it first, in order.
+            sql = "SELECT * FROM (SELECT *, " + expr + " AS sort_value FROM tide_tasks WHERE " + filter.sql() + order
+                    + " LIMIT ?) s WHERE " + text.toWhere().sql() + " ORDER BY sort_value " + dir + ", id " + dir
+                    + " LIMIT ?";
+            params.add((long) search.scanRows());
+            params.addAll(text.params);
+            boundSql = "SELECT " + expr + " AS sort_value, id FROM tide_tasks WHERE " + filter.sql() + order
+                    + " LIMIT 2 OFFSET ?";
+            boundParams = new ArrayList<>(filter.params());
+            boundParams.add((long) search.scanRows() - 1);
+        }
         params.add((long) q.limit() + 1);
-        return new TaskListSql(sql, params, filter);
+        return new TaskListSql(sql, params, boundSql, boundParams);
+    }
+
+    /**
+     * The count of {@code q}'s matches (not its cursor): {@code n}, at most {@code cap}, from rows read in any order;
+     * for unindexed text, among the first {@code scanRows} rows of the indexed filters in id order (the rows the first
+     * pages read; {@link #boundSql()} answers a row when there were more).
+     */
+    public static TaskListSql count(TaskQuery q, Dialect dialect, Search search, int cap) {
+        Conditions indexed = new Conditions();
+        Conditions text = new Conditions();
+        indexed.indexed(q, dialect);
+        (search.errorTextIndexed() ? indexed : text).errorText(q, dialect);
+        text.payload(q, dialect);
+        Where filter = indexed.toWhere();
+        String idOrder = hotStateAlone(q) ? "(id + 0)" : "id";
+        List<Object> params = new ArrayList<>(filter.params());
+        if (text.isEmpty()) {
+            params.add((long) cap);
+            return new TaskListSql(
+                    "SELECT COUNT(*) AS n FROM (SELECT 1 FROM tide_tasks WHERE " + filter.sql() + " LIMIT ?) c",
+                    params,
+                    null,
+                    List.of());
+        }
+        params.add((long) search.scanRows());
+        params.addAll(text.params);
+        List<Object> boundParams = new ArrayList<>(filter.params());
+        boundParams.add((long) search.scanRows());
+        return new TaskListSql(
+                "SELECT COUNT(*) AS n FROM (SELECT message, payload FROM tide_tasks WHERE " + filter.sql()
+                        + " ORDER BY " + idOrder + " LIMIT ?) s WHERE "
+                        + text.toWhere().sql(),
+                params,
+                "SELECT id FROM tide_tasks WHERE " + filter.sql() + " ORDER BY " + idOrder + " LIMIT 1 OFFSET ?",
+                boundParams);
     }
 
     public String sql() {
@@ -99,31 +174,189 @@ public final class TaskListSql {
     }
 
     public void bind(PreparedStatement ps) throws SQLException {
-        for (int i = 0; i < params.size(); i++) {
-            Object p = params.get(i);
+        bind(ps, 1, params);
+    }
+
+    /** Whether text is matched among a bounded number of rows read, so that a page may stop short. */
+    public boolean scanned() {
+        return boundSql != null;
+    }
+
+    /**
+     * For a {@link #scanned()} listing: the sort value and id of the last row a page reads ({@code scanRows}-th in
+     * order) and of the row after it, if any: a second row means the page stopped at its bound. For a count, the row
+     * after the bound, if any.
+     */
+    public String boundSql() {
+        return boundSql;
+    }
+
+    public void bindBound(PreparedStatement ps) throws SQLException {
+        bind(ps, 1, boundParams);
+    }
+
+    private static int bind(PreparedStatement ps, int first, List<Object> params) throws SQLException {
+        int i = first;
+        for (Object p : params) {
             if (p instanceof Long l) {
-                ps.setLong(i + 1, l);
+                ps.setLong(i++, l);
             } else {
-                ps.setString(i + 1, (String) p);
+                ps.setString(i++, (String) p);
             }
         }
+        return i;
     }
 
-    private static void add(StringBuilder where, List<Object> params, String clause, Object value) {
-        if (value != null) {
-            where.append(" AND ").append(clause);
-            params.add(value);
+    /** Conditions joined with AND, and their parameters. */
+    private static final class Conditions {
+        private final StringBuilder sql = new StringBuilder();
+        private final List<Object> params = new ArrayList<>();
+        private Dialect dialect;
+
+        void indexed(TaskQuery q, Dialect dialect) {
+            this.dialect = dialect;
+            addIf("queue = ?", q.queue());
+            if (q.state() != null) {
+                state(q.state());
+            }
+            if (q.outcome() != null) {
+                // Only finished tasks have an outcome; saying so lets the planner read the finished tasks' indexes.
+                state(TaskState.FINISHED);
+                add("outcome = '" + q.outcome().wireName() + "'");
+            }
+            addIf("type = ?", q.type());
+            addIf("job_id = ?", q.jobId());
+            addIf("owner = ?", q.owner());
+            addIf("lease_owner = ?", q.leaseOwner());
+            if (q.errorsOnly()) {
+                add("(outcome = 'failed' OR (state <> 'finished' AND message IS NOT NULL))");
+            }
+            addIf("created_at >= ?", millis(q.receivedFrom()));
+            addIf("created_at < ?", millis(q.receivedTo()));
+            addIf("run_at >= ?", millis(q.runAtFrom()));
+            addIf("run_at < ?", millis(q.runAtTo()));
+            if (q.finishedFrom() != null || q.finishedTo() != null) {
+                // Only finished tasks keep a finish time; saying so lets the planner read tide_tasks_finished.
+                state(TaskState.FINISHED);
+                addIf("finished_at >= ?", millis(q.finishedFrom()));
+                addIf("finished_at < ?", millis(q.finishedTo()));
+            }
+        }
+
+        /**
+         * With tide_tasks_list_state's predicate where it holds, for a planner that uses a partial index only when its
+         * predicate is spelt in the query (SQLite); PostgreSQL proves it, and would count the repeated condition twice
+         * in its estimates.
+         */
+        private void state(TaskState state) {
+            add("state = '" + state.wireName() + "'");
+            if (!HOT_STATES.contains(state) && !dialect.provesIndexPredicates()) {
+                add(NOT_HOT);
+            }
+        }
+
+        void errorText(TaskQuery q, Dialect dialect) {
+            if (q.errorText() != null) {
+                add(dialect.containsIgnoringCase("message"), "%" + likeEscaped(q.errorText()) + "%");
+            }
+        }
+
+        /** A payload in the blob store has a null payload column: it never matches. */
+        void payload(TaskQuery q, Dialect dialect) {
+            if (q.payloadPath() != null) {
+                JsonPath path = JsonPath.parse("payloadPath", q.payloadPath());
+                String asString = jsonString(q.payloadValue());
+                String asLiteral = NUMBER_OR_LITERAL.matcher(q.payloadValue()).matches() ? q.payloadValue() : asString;
+                add(dialect.jsonEquals("payload"), dialect.jsonPath(path), asString, asLiteral);
+            }
+        }
+
+        private void addIf(String clause, Object value) {
+            if (value != null) {
+                add(clause, value);
+            }
+        }
+
+        void add(String clause, Object... values) {
+            sql.append(sql.isEmpty() ? "" : " AND ").append(clause);
+            params.addAll(List.of(values));
+        }
+
+        boolean isEmpty() {
+            return sql.isEmpty();
+        }
+
+        Where toWhere() {
+            return new Where(sql.isEmpty() ? "1 = 1" : sql.toString(), params);
         }
     }
 
-    private static String sortExpression(TaskQuery.Sort sort) {
-        return switch (sort) {
-            case ID -> "id";
+    private static Long millis(Instant instant) {
+        return instant == null ? null : instant.toEpochMilli();
+    }
+
+    /** {@code %}, {@code _} and the escape character itself taken literally ({@code ESCAPE '\'}). */
+    static String likeEscaped(String text) {
+        return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+    }
+
+    /** The value as a JSON string, in the compact form payloads are kept in. */
+    private static String jsonString(String value) {
+        StringBuilder out = new StringBuilder("\"");
+        for (char c : value.toCharArray()) {
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                case '\b' -> out.append("\\b");
+                case '\f' -> out.append("\\f");
+                default -> {
+                    if (c < 0x20) {
+                        out.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        return out.append('"').toString();
+    }
+
+    /**
+     * The sort key; finish times bare where only finished tasks match (they all have one), so that the planner may
+     * walk tide_tasks_finished in order.
+     */
+    private static String sortExpression(TaskQuery q) {
+        return switch (q.sort()) {
+            case ID -> hotStateAlone(q) ? "(id + 0)" : "id";
             case CREATED -> "created_at";
             case PRIORITY -> "priority";
             case DEADLINE -> "COALESCE(deadline, " + NULL_LAST + ")";
-            case FINISHED -> "COALESCE(finished_at, " + NULL_LAST + ")";
+            case FINISHED -> onlyFinished(q) ? "finished_at" : "COALESCE(finished_at, " + NULL_LAST + ")";
         };
+    }
+
+    /**
+     * Ready or leased tasks with no other equality filter: no index orders them by id, and walking the table in id
+     * order until a page fills may read all of it. {@code id + 0} sorts alike but keeps the planners from that walk,
+     * so they read the state's own index (tide_tasks_ready, tide_tasks_lease_expiry) and sort what it holds.
+     */
+    private static boolean hotStateAlone(TaskQuery q) {
+        return q.state() != null
+                && HOT_STATES.contains(q.state())
+                && q.queue() == null
+                && q.type() == null
+                && q.owner() == null
+                && q.jobId() == null;
+    }
+
+    private static boolean onlyFinished(TaskQuery q) {
+        return q.state() == TaskState.FINISHED
+                || q.outcome() != null
+                || q.finishedFrom() != null
+                || q.finishedTo() != null;
     }
 
     /** The cursor of listing {@code q} pointing after a row with this sort value and id. */
@@ -157,6 +390,15 @@ public final class TaskListSql {
                 String.valueOf(q.owner()),
                 String.valueOf(q.leaseOwner()),
                 String.valueOf(q.errorsOnly()),
+                String.valueOf(q.receivedFrom()),
+                String.valueOf(q.receivedTo()),
+                String.valueOf(q.runAtFrom()),
+                String.valueOf(q.runAtTo()),
+                String.valueOf(q.finishedFrom()),
+                String.valueOf(q.finishedTo()),
+                String.valueOf(q.errorText()),
+                String.valueOf(q.payloadPath()),
+                String.valueOf(q.payloadValue()),
                 q.sort().name(),
                 String.valueOf(q.descending()));
         try {

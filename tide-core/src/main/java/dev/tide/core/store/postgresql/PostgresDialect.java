@@ -1,5 +1,6 @@
 package dev.tide.core.store.postgresql;
 
+import dev.tide.api.JsonPath;
 import dev.tide.api.Lease;
 import dev.tide.core.store.LeaseExtension;
 import dev.tide.core.store.Settlement;
@@ -7,15 +8,22 @@ import dev.tide.core.store.TaskRow;
 import dev.tide.core.store.jdbc.Dialect;
 import dev.tide.core.store.jdbc.Placement;
 import dev.tide.core.store.jdbc.SettledRow;
+import dev.tide.core.store.jdbc.TaskListSql;
 import dev.tide.core.store.jdbc.Tx;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.OptionalLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** PostgreSQL binds lists as arrays ({@code text[]}, {@code bigint[]}), read in SQL with {@code = ANY(...)}. */
 final class PostgresDialect implements Dialect {
+    private static final Pattern PLAN_ROWS = Pattern.compile("\"Plan Rows\":\\s*([0-9.eE+]+)");
+
     /** SQLSTATE of a unique-constraint violation. */
     static final String UNIQUE_VIOLATION = "23505";
 
@@ -83,5 +91,51 @@ final class PostgresDialect implements Dialect {
     @Override
     public List<Lease> extendLeases(Tx tx, LeaseExtension extension) throws SQLException {
         return PostgresBulk.extendLeases(tx, extension);
+    }
+
+    /** ILIKE, which the trigram index on {@code message} serves (V021), when {@code pg_trgm} was available. */
+    @Override
+    public String containsIgnoringCase(String column) {
+        return column + " ILIKE ? ESCAPE '\\'";
+    }
+
+    /** jsonb equality: numbers compare by value (42 and 42.0 alike). */
+    @Override
+    public String jsonEquals(String column) {
+        return "(" + column + "::jsonb #> ?::text[]) IN (?::jsonb, ?::jsonb)";
+    }
+
+    @Override
+    public String jsonPath(JsonPath path) {
+        return path.pgArray();
+    }
+
+    /** The top plan node's row estimate: what the planner expects from its statistics, without reading the rows. */
+    @Override
+    public OptionalLong rowEstimate(Tx tx, String select, TaskListSql.Where where) throws SQLException {
+        try (PreparedStatement ps = tx.prepareDynamic("EXPLAIN (FORMAT JSON) " + select)) {
+            where.bind(ps, 1);
+            try (ResultSet rs = ps.executeQuery()) {
+                Matcher m = rs.next() ? PLAN_ROWS.matcher(rs.getString(1)) : null;
+                return m != null && m.find()
+                        ? OptionalLong.of((long) Double.parseDouble(m.group(1)))
+                        : OptionalLong.empty();
+            }
+        }
+    }
+
+    @Override
+    public String explainPrefix() {
+        return "EXPLAIN ";
+    }
+
+    @Override
+    public String planColumn() {
+        return "QUERY PLAN";
+    }
+
+    @Override
+    public boolean provesIndexPredicates() {
+        return true;
     }
 }

@@ -1,5 +1,6 @@
 package dev.tide.core.store.sqlite;
 
+import dev.tide.api.JsonPath;
 import dev.tide.api.json.Json;
 import dev.tide.core.store.Settlement;
 import dev.tide.core.store.TaskRow;
@@ -62,5 +63,32 @@ final class SqliteDialect implements Dialect {
     @Override
     public boolean singleWriter() {
         return true;
+    }
+
+    /** SQLite's LIKE ignores the case of ASCII letters (its default, {@code case_sensitive_like} off). */
+    @Override
+    public String containsIgnoringCase(String column) {
+        return column + " LIKE ? ESCAPE '\\'";
+    }
+
+    /** {@code ->} answers the value's JSON text, compact as payloads are kept. */
+    @Override
+    public String jsonEquals(String column) {
+        return "(" + column + " -> ?) IN (?, ?)";
+    }
+
+    @Override
+    public String jsonPath(JsonPath path) {
+        return path.text();
+    }
+
+    @Override
+    public String explainPrefix() {
+        return "EXPLAIN QUERY PLAN ";
+    }
+
+    @Override
+    public String planColumn() {
+        return "detail";
     }
 }

@@ -622,3 +622,8 @@ RETURNING *;
 -- A node's rows of the processors it no longer reports about.
 -- name: processor_run_forget
 DELETE FROM tide_processor_runs WHERE node = :node AND processor <> ALL(:processors::text[]);
+
+-- The trigram index that serves the task list's error-text filter: the message's when pg_trgm was available to V021.
+-- name: task_search_indexes
+SELECT indexname AS name FROM pg_indexes
+WHERE schemaname = current_schema() AND indexname = 'tide_tasks_message_trgm';

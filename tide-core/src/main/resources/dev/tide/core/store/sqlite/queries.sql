@@ -533,3 +533,15 @@ RETURNING *;
 -- A node's rows of the processors it no longer reports about.
 -- name: processor_run_forget
 DELETE FROM tide_processor_runs WHERE node = :node AND processor NOT IN (SELECT value FROM json_each(:processors));
+
+-- The trigram index that serves the task list's error-text filter: SQLite has none, so its text filters read rows.
+-- name: task_search_indexes
+SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'tide_tasks_message_trgm';
+
+-- A bounded queue's pending count reads tide_tasks_bounded, its pending tasks only: without statistics SQLite would
+-- as soon walk tide_tasks_list_queue (V021), every task the queue holds, finished ones included.
+-- name: pending_count_queue
+SELECT count(*) AS n FROM (
+    SELECT 1 FROM tide_tasks INDEXED BY tide_tasks_bounded
+    WHERE queue = :queue AND bounded = 1 AND state IN ('scheduled', 'blocked', 'ready', 'parked') LIMIT :limit
+) AS counted;

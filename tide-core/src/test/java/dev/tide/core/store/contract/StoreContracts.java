@@ -21,6 +21,14 @@ public abstract class StoreContracts {
     }
 
     @Nested
+    class TaskList extends StoreTaskListContract {
+        @Override
+        protected StoreFactory stores() {
+            return storeFactory();
+        }
+    }
+
+    @Nested
     class Catalog extends StoreCatalogContract {
         @Override
         protected StoreFactory stores() {
