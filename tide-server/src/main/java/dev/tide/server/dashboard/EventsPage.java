@@ -1,7 +1,6 @@
 package dev.tide.server.dashboard;
 
 import dev.tide.api.EventQuery;
-import dev.tide.api.InvalidRequestException;
 import dev.tide.api.TideEvent;
 import java.util.List;
 
@@ -14,12 +13,12 @@ final class EventsPage {
             page.view().requireReader("the event log");
             String kind = page.query("kind");
             String actor = page.query("actor");
-            Long task = number(page, "task");
-            Long job = number(page, "job");
+            Long task = page.queryId("task");
+            Long job = page.queryId("job");
             List<TideEvent> events = page.view()
                     .queue()
                     .monitoring()
-                    .events(new EventQuery(kind, number(page, "before"), PAGE)
+                    .events(new EventQuery(kind, page.queryId("before"), PAGE)
                             .withTaskId(task)
                             .withJobId(job)
                             .withActor(actor));
@@ -41,21 +40,5 @@ final class EventsPage {
                     "older",
                     older);
         });
-    }
-
-    private static Long number(PageContext page, String field) {
-        String text = page.query(field);
-        if (text == null) {
-            return null;
-        }
-        try {
-            long value = Long.parseLong(text);
-            if (value > 0) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // answered below
-        }
-        throw new InvalidRequestException(field, "'" + text + "' is not a positive whole number");
     }
 }

@@ -1,6 +1,5 @@
 package dev.tide.server.dashboard;
 
-import dev.tide.api.InvalidRequestException;
 import io.javalin.http.Context;
 import java.util.HashMap;
 import java.util.Map;
@@ -51,16 +50,17 @@ final class PageContext {
     }
 
     long id() {
-        String text = ctx.pathParam("id");
-        try {
-            long id = Long.parseLong(text);
-            if (id > 0) {
-                return id;
-            }
-        } catch (NumberFormatException e) {
-            // answered below
-        }
-        throw new InvalidRequestException("id", "'" + text + "' is not a positive whole number");
+        return Numbers.positive("id", ctx.pathParam("id"));
+    }
+
+    /** A form field's whole number; null when left empty. */
+    Integer formNumber(String name) {
+        return Numbers.whole(name, form(name));
+    }
+
+    /** A query parameter's positive whole number; null when missing. */
+    Long queryId(String name) {
+        return Numbers.positive(name, query(name));
     }
 
     String pathParam(String name) {

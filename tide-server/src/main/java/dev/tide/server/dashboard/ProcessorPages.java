@@ -56,7 +56,7 @@ final class ProcessorPages {
                 list(page.form("types")),
                 null,
                 null,
-                number(page.form("threads")),
+                page.formNumber("threads"),
                 list(page.form("nodes")));
         page.view().queue().processors().define(definition);
         page.redirect("/processors", "Processor " + name + " defined.");
@@ -66,16 +66,5 @@ final class ProcessorPages {
         return text == null
                 ? Set.of()
                 : Arrays.stream(text.split("[,\\s]+")).filter(s -> !s.isBlank()).collect(Collectors.toSet());
-    }
-
-    private static Integer number(String text) {
-        if (text == null) {
-            return null;
-        }
-        try {
-            return Integer.valueOf(text);
-        } catch (NumberFormatException e) {
-            throw new InvalidRequestException("threads", "'" + text + "' is not a whole number");
-        }
     }
 }

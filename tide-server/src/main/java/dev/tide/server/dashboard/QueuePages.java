@@ -101,23 +101,14 @@ final class QueuePages {
             throw new InvalidRequestException("user", "name the user whose shares change");
         }
         UserShares shares = new UserShares(
-                Set.of(user), number(page, "allocation"), number(page, "concurrency"), number(page, "maxPending"));
+                Set.of(user),
+                page.formNumber("allocation"),
+                page.formNumber("concurrency"),
+                page.formNumber("maxPending"));
         if (shares.empty()) {
             throw new InvalidRequestException("allocation", "give an allocation, a concurrency or a pending bound");
         }
         page.view().queue().queues().adjustUsers(name, shares);
         page.redirect("/queues/" + Urls.encode(name), "Shares of " + user + " changed.");
-    }
-
-    private static Integer number(PageContext page, String field) {
-        String text = page.form(field);
-        if (text == null) {
-            return null;
-        }
-        try {
-            return Integer.valueOf(text);
-        } catch (NumberFormatException e) {
-            throw new InvalidRequestException(field, "'" + text + "' is not a whole number");
-        }
     }
 }

@@ -84,7 +84,7 @@ public record TaskFilter(Map<String, String> values) {
             q = q.withOwner(values.get("owner"));
         }
         if (values.containsKey("job")) {
-            q = q.withJob(positive("job", values.get("job")));
+            q = q.withJob(Numbers.positive("job", values.get("job")));
         }
         if (values.containsKey("worker")) {
             q = q.withLeaseOwner(values.get("worker"));
@@ -110,7 +110,7 @@ public record TaskFilter(Map<String, String> values) {
         TaskQuery.Sort sort = values.containsKey("sort") ? TaskQuery.Sort.parse(values.get("sort")) : TaskQuery.Sort.ID;
         q = q.sortedBy(sort, !"asc".equals(values.get("order")));
         if (values.containsKey("limit")) {
-            q = q.withLimit((int) Math.min(Integer.MAX_VALUE, positive("limit", values.get("limit"))));
+            q = q.withLimit((int) Math.min(Integer.MAX_VALUE, Numbers.positive("limit", values.get("limit"))));
         }
         return q;
     }
@@ -141,17 +141,5 @@ public record TaskFilter(Map<String, String> values) {
         } catch (DateTimeParseException e) {
             throw new InvalidRequestException(field, "'" + text + "' is not a time such as 2026-11-24T18:00 (UTC)");
         }
-    }
-
-    private static long positive(String field, String text) {
-        try {
-            long value = Long.parseLong(text);
-            if (value > 0) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // answered below
-        }
-        throw new InvalidRequestException(field, "'" + text + "' is not a positive whole number");
     }
 }

@@ -1,6 +1,5 @@
 package dev.tide.server.dashboard;
 
-import dev.tide.api.InvalidRequestException;
 import dev.tide.api.auth.Accounts;
 import dev.tide.api.auth.IssuedToken;
 import dev.tide.api.auth.Role;
@@ -62,14 +61,14 @@ final class UserPages {
         pages.post("/users/{name}/limits", page -> {
             page.view().requireAdmin("change a user's limits");
             String name = page.pathParam("name");
-            accounts.setLimits(name, limit(page, "pendingLimit"), limit(page, "submitsPerMinute"));
+            accounts.setLimits(name, page.formNumber("pendingLimit"), page.formNumber("submitsPerMinute"));
             page.redirect("/users/" + Urls.encode(name), "Limits of " + name + " changed.");
         });
         pages.post("/users/{name}/tokens", page -> {
             page.view().requireAdmin("issue a token");
             String name = page.pathParam("name");
             String label = page.form("label");
-            Integer days = limit(page, "days");
+            Integer days = page.formNumber("days");
             IssuedToken issued = accounts.issueToken(
                     name, label == null ? "dashboard" : label, days == null ? null : Duration.ofDays(days));
             page.render(
@@ -92,18 +91,5 @@ final class UserPages {
             page.view().queue().queues().prohibitUsers(users);
             page.redirect("/users", "Prohibited users set.");
         });
-    }
-
-    /** A whole number of a form, or null when left empty. */
-    static Integer limit(PageContext page, String field) {
-        String text = page.form(field);
-        if (text == null) {
-            return null;
-        }
-        try {
-            return Integer.valueOf(text);
-        } catch (NumberFormatException e) {
-            throw new InvalidRequestException(field, "'" + text + "' is not a whole number");
-        }
     }
 }

@@ -79,8 +79,7 @@ public abstract class JdbcStore implements Store {
     @Override
     public void createListIndexes() {
         db.write(tx -> {
-            String script = "/dev/tide/core/store/" + db.dialect().name() + "/list-indexes.sql";
-            try (var in = JdbcStore.class.getResourceAsStream(script)) {
+            try (var in = JdbcStore.class.getResourceAsStream("/dev/tide/core/store/list-indexes.sql")) {
                 for (String statement : Migrator.statements(new String(in.readAllBytes(), UTF_8))) {
                     try (java.sql.Statement st = tx.connection().createStatement()) {
                         st.execute(statement);

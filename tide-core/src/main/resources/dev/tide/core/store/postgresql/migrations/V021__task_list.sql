@@ -1,5 +1,5 @@
 -- The task list's error-text search. Its other indexes (one per filter) are kept only when asked for
--- (TideBuilder.listIndexes: postgresql/list-indexes.sql), since each costs every enqueue, claim and acknowledgement.
+-- (TideBuilder.listIndexes: store/list-indexes.sql), since each costs every enqueue, claim and acknowledgement.
 
 -- Error text (ILIKE '%text%') reads a trigram index of the last error message, when pg_trgm is available: created here
 -- if it is not yet (in public, which outlives any one schema), else the list matches error text by reading a bounded

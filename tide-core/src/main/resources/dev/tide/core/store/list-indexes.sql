@@ -1,3 +1,4 @@
+-- The same on SQLite and PostgreSQL.
 -- The task list's indexes (TideBuilder.listIndexes, tide server --list-indexes), created at open when missing: not a
 -- migration, since they cost every enqueue a write each (docs/performance.md) and a queue whose tasks nobody browses
 -- by filter should not pay for them. With them every filter of the list (GET /v1/tasks, the dashboard's Tasks page,
