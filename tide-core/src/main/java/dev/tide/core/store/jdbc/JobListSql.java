@@ -15,8 +15,8 @@ import java.util.List;
 /**
  * The jobs list, built from a {@link JobQuery} in SQL both dialects accept: newest first, keyset pages by id, as
  * {@link TaskListSql} pages tasks. Each filter has an index ending in id ({@code tide_jobs_state}, {@code _type},
- * {@code _owner}, V023), so a page is one range walked backwards; overdue jobs are a range of {@code tide_jobs_overdue}
- * (open jobs with a deadline), few enough to sort.
+ * {@code _owner}, V023), so a page is one range walked backwards; overdue jobs are open ones ({@code tide_jobs_state})
+ * whose deadline has passed.
  *
  * <p>A cursor is {@code <id>:<digest>}, the digest binding it to its listing as {@link TaskListSql}'s does: the first 8
  * bytes (hex) of SHA-256 over the filters, owner included, so one user's cursor cannot page through another's listing.

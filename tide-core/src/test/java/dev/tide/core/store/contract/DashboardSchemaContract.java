@@ -68,8 +68,7 @@ public abstract class DashboardSchemaContract {
                 for (String index : List.of("tide_events_task", "tide_events_job", "tide_events_actor")) {
                     st.execute("DROP INDEX " + index);
                 }
-                for (String index :
-                        List.of("tide_jobs_state", "tide_jobs_type", "tide_jobs_owner", "tide_jobs_overdue")) {
+                for (String index : List.of("tide_jobs_state", "tide_jobs_type", "tide_jobs_owner")) {
                     st.execute("DROP INDEX " + index);
                 }
                 st.execute("ALTER TABLE tide_events DROP COLUMN actor");

@@ -11,9 +11,10 @@ CREATE INDEX tide_events_actor ON tide_events (actor, id) WHERE actor IS NOT NUL
 UPDATE tide_events SET actor = CAST(detail AS jsonb) ->> 'actor'
 WHERE detail LIKE '{"actor":"%';
 
--- The jobs list (JobListSql), newest first, by state, type or owner; overdue open jobs by their deadline. No job
--- counter update changes these columns: a task's end in a job writes none of these indexes.
+-- The jobs list (JobListSql), newest first, by state, type or owner; overdue jobs are the open ones (tide_jobs_state)
+-- with their deadline passed. No index of the deadline of its own: PostgreSQL would take it for the deadline monitor's
+-- job_deadline_due and sort, where tide_jobs_deadline_due reads the range in order. No job counter update changes
+-- these columns: a task's end in a job writes none of these indexes.
 CREATE INDEX tide_jobs_state ON tide_jobs (state, id);
 CREATE INDEX tide_jobs_type ON tide_jobs (type, id);
 CREATE INDEX tide_jobs_owner ON tide_jobs (owner, id);
-CREATE INDEX tide_jobs_overdue ON tide_jobs (deadline) WHERE state = 'open' AND deadline IS NOT NULL;
