@@ -3,6 +3,7 @@ package dev.tide.core.store.postgresql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tide.core.Tide;
+import dev.tide.core.TideConfig;
 import dev.tide.core.store.contract.DashboardSchemaContract;
 import dev.tide.core.testing.PostgresSchema;
 import java.sql.Connection;
@@ -24,7 +25,11 @@ class PostgresDashboardSchemaTest extends DashboardSchemaContract {
 
     @Override
     protected Tide open() {
-        return Tide.builder().postgres(schema.url()).build();
+        // maintenance off: its pruning would remove the old events the migration test writes
+        return Tide.builder()
+                .postgres(schema.url())
+                .config(TideConfig.defaults().withMaintenanceInterval(null))
+                .build();
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.tide.core.store.sqlite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tide.core.Tide;
+import dev.tide.core.TideConfig;
 import dev.tide.core.store.contract.DashboardSchemaContract;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -24,7 +25,11 @@ class SqliteDashboardSchemaTest extends DashboardSchemaContract {
 
     @Override
     protected Tide open() {
-        return Tide.builder().sqlite(folder).build();
+        // maintenance off: its pruning would remove the old events the migration test writes
+        return Tide.builder()
+                .sqlite(folder)
+                .config(TideConfig.defaults().withMaintenanceInterval(null))
+                .build();
     }
 
     @Override
