@@ -12,6 +12,8 @@ import dev.tide.api.auth.Role;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
 import dev.tide.server.TideServer;
+import dev.tide.server.dashboard.Dashboard;
+import dev.tide.server.dashboard.DashboardSettings;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -58,7 +60,11 @@ final class DashboardBenchmark {
             Map<String, Long> ids = seed(tide, tasks);
             database.analyze();
             double seedSeconds = (System.nanoTime() - started) / 1e9;
-            try (TideServer server = TideServer.builder(tide).port(0).build().start()) {
+            try (TideServer server = TideServer.builder(tide)
+                    .port(0)
+                    .routes(Dashboard.mount(DashboardSettings.DEFAULTS))
+                    .build()
+                    .start()) {
                 Browser browser = new Browser("http://127.0.0.1:" + server.port());
                 browser.signIn();
                 List<Page> pages = new ArrayList<>();

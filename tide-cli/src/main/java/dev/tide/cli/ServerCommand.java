@@ -10,6 +10,7 @@ import dev.tide.core.TideConfig;
 import dev.tide.server.TideNode;
 import dev.tide.server.TideServer;
 import dev.tide.server.TlsKeystore;
+import dev.tide.server.dashboard.Dashboard;
 import dev.tide.server.dashboard.DashboardSettings;
 import dev.tide.server.intake.IntakeSettings;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
@@ -304,11 +305,11 @@ final class ServerCommand implements Runnable {
     }
 
     private TideServer.Builder server(Tide tide, TlsKeystore tls) {
-        TideServer.Builder server = limits.applyTo(TideServer.builder(tide)
-                .host(host)
-                .port(port)
-                .allowPlainHttp(allowPlainHttp)
-                .dashboard(noDashboard ? null : DashboardSettings.DEFAULTS.withBasePath(dashboardBasePath)));
+        TideServer.Builder server =
+                limits.applyTo(TideServer.builder(tide).host(host).port(port).allowPlainHttp(allowPlainHttp));
+        if (!noDashboard) {
+            server.routes(Dashboard.mount(DashboardSettings.DEFAULTS.withBasePath(dashboardBasePath)));
+        }
         return tls != null ? server.tls(tls) : server;
     }
 

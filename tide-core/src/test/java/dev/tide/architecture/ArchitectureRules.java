@@ -80,7 +80,8 @@ public final class ArchitectureRules {
                 .definedBy(root + ".server..")
                 .layer("cli")
                 .definedBy(root + ".cli..")
-                // built on the facade: the simulation (which the command line runs), and the benchmarks and examples
+                // built on the facade: the simulation (which the command line and the dashboard run), and the
+                // benchmarks (which serve the dashboard to measure it) and examples
                 .layer("simulation")
                 .definedBy(root + ".core.simulate..")
                 .layer("programs")
@@ -88,11 +89,11 @@ public final class ArchitectureRules {
                 .whereLayer("programs")
                 .mayNotBeAccessedByAnyLayer()
                 .whereLayer("simulation")
-                .mayOnlyBeAccessedByLayers("cli", "programs")
+                .mayOnlyBeAccessedByLayers("server", "cli", "programs")
                 .whereLayer("cli")
                 .mayNotBeAccessedByAnyLayer()
                 .whereLayer("server")
-                .mayOnlyBeAccessedByLayers("cli")
+                .mayOnlyBeAccessedByLayers("cli", "programs")
                 .whereLayer("client")
                 .mayOnlyBeAccessedByLayers("server", "cli")
                 .whereLayer("facade")

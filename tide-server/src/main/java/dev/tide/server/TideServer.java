@@ -7,8 +7,6 @@ import dev.tide.api.auth.Owners;
 import dev.tide.api.json.Json;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
-import dev.tide.server.dashboard.Dashboard;
-import dev.tide.server.dashboard.DashboardSettings;
 import io.javalin.Javalin;
 import io.javalin.config.JavalinConfig;
 import io.javalin.json.JavalinJackson;
@@ -21,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -127,16 +126,9 @@ public final class TideServer implements AutoCloseable {
         new OpenApiRoutes().addTo(config.routes);
         QueueDepthGauges depths = new QueueDepthGauges(settings.prometheus, () -> ServerMetrics.depths(queue));
         new MetricsRoutes(settings.prometheus, depths).addTo(config.routes);
-        if (settings.dashboard != null) {
-            Dashboard.builder(queue)
-                    .settings(settings.dashboard)
-                    .accounts(settings.accounts)
-                    .authorization(settings.authorization)
-                    .signInGuard(signIns)
-                    .clock(settings.clock)
-                    .build()
-                    .addTo(config.routes);
-        }
+        ServerServices services =
+                new ServerServices(queue, settings.accounts, settings.authorization, signIns, settings.clock);
+        settings.extra.forEach(extra -> extra.addTo(config.routes, services));
     }
 
     /** The one connector, plain or TLS, with {@link RequestLimits} on its connections. */
@@ -240,7 +232,7 @@ public final class TideServer implements AutoCloseable {
             RequestLimits limits,
             SignInLimits signIn,
             InstantSource clock,
-            DashboardSettings dashboard) {}
+            List<ServerRoutes> extra) {}
 
     /** Configures a server; every setting has a default. */
     public static final class Builder {
@@ -260,7 +252,7 @@ public final class TideServer implements AutoCloseable {
         private RequestLimits limits = RequestLimits.DEFAULTS;
         private SignInLimits signIn = SignInLimits.DEFAULTS;
         private InstantSource clock;
-        private DashboardSettings dashboard = DashboardSettings.DEFAULTS;
+        private final List<ServerRoutes> extra = new java.util.ArrayList<>();
 
         private Builder(TaskQueue queue) {
             this.queue = Objects.requireNonNull(queue, "queue");
@@ -460,11 +452,11 @@ public final class TideServer implements AutoCloseable {
         }
 
         /**
-         * The web dashboard's mount and sessions (default: served under {@code /ui}, sessions ending after 30 minutes
-         * idle or 12 hours); null serves no dashboard.
+         * Routes to serve beside the API, such as the web dashboard: {@code routes(Dashboard.mount(settings))} ({@code
+         * tide server} mounts it under {@code /ui}).
          */
-        public Builder dashboard(DashboardSettings value) {
-            this.dashboard = value;
+        public Builder routes(ServerRoutes value) {
+            this.extra.add(Objects.requireNonNull(value, "routes"));
             return this;
         }
 
@@ -507,7 +499,7 @@ public final class TideServer implements AutoCloseable {
                             limits,
                             signIn,
                             clock != null ? clock : queue instanceof Tide tide ? tide.clock() : InstantSource.system(),
-                            dashboard));
+                            List.copyOf(extra)));
         }
 
         /**

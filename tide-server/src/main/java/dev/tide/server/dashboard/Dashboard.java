@@ -4,6 +4,7 @@ import dev.tide.api.TaskQueue;
 import dev.tide.api.auth.Accounts;
 import dev.tide.api.auth.Caller;
 import dev.tide.server.Authorization;
+import dev.tide.server.ServerRoutes;
 import dev.tide.server.SignInGuard;
 import dev.tide.server.SignInLimits;
 import io.javalin.config.RoutesConfig;
@@ -47,6 +48,23 @@ public final class Dashboard {
 
     public static Builder builder(TaskQueue queue) {
         return new Builder(queue);
+    }
+
+    /**
+     * The dashboard as routes of a {@code TideServer} ({@code TideServer.builder(tide).routes(Dashboard.mount(s))}):
+     * it signs people in with the server's accounts, counts their attempts against the server's own sign-in throttle,
+     * and keeps the server's clock.
+     */
+    public static ServerRoutes mount(DashboardSettings settings) {
+        Objects.requireNonNull(settings, "settings");
+        return (routes, services) -> builder(services.queue())
+                .settings(settings)
+                .accounts(services.accounts())
+                .authorization(services.authorization())
+                .signInGuard(services.signIns())
+                .clock(services.clock())
+                .build()
+                .addTo(routes);
     }
 
     public DashboardSettings settings() {

@@ -74,7 +74,11 @@ public abstract class DashboardBrowserContract {
     void open() {
         fixture = factory().open(InstantSource.system(), TideConfig.defaults().withMaintenanceInterval(null));
         engine = fixture.engine();
-        server = TideServer.builder(engine).port(0).build().start();
+        server = TideServer.builder(engine)
+                .port(0)
+                .routes(Dashboard.mount(DashboardSettings.DEFAULTS))
+                .build()
+                .start();
         base = server.uri() + "ui";
         for (var user : Map.of("ada", Role.ADMIN, "sam", Role.SUBMITTER, "bob", Role.SUBMITTER)
                 .entrySet()) {

@@ -57,7 +57,11 @@ class DashboardPagesTest {
                     .addAccount(new NewAccount((String) user[0], Set.of((Role) user[1]), PASSWORD, null, null));
         }
         engine.queues().define(QueueDefinition.named("mail"));
-        server = TideServer.builder(engine).port(0).build().start();
+        server = TideServer.builder(engine)
+                .port(0)
+                .routes(Dashboard.mount(DashboardSettings.DEFAULTS))
+                .build()
+                .start();
         ada = signedIn("ada");
         csrf = ada.csrf("/ui");
     }

@@ -44,7 +44,11 @@ class DashboardSecurityTest {
         engine.accounts().addAccount(new NewAccount("ada", Set.of(Role.ADMIN), PASSWORD, null, null));
         engine.accounts().addAccount(new NewAccount("sam", Set.of(Role.SUBMITTER), PASSWORD, null, null));
         engine.queues().define(QueueDefinition.named("mail"));
-        server = TideServer.builder(engine).port(0).build().start();
+        server = TideServer.builder(engine)
+                .port(0)
+                .routes(Dashboard.mount(DashboardSettings.DEFAULTS))
+                .build()
+                .start();
         http = new DashboardHttp("http://127.0.0.1:" + server.port());
     }
 
@@ -196,7 +200,7 @@ class DashboardSecurityTest {
     void theBasePathIsTheServersToChoose() {
         try (TideServer elsewhere = TideServer.builder(engine)
                 .port(0)
-                .dashboard(DashboardSettings.DEFAULTS.withBasePath("/tools/queue/"))
+                .routes(Dashboard.mount(DashboardSettings.DEFAULTS.withBasePath("/tools/queue/")))
                 .build()
                 .start()) {
             DashboardHttp other = new DashboardHttp("http://127.0.0.1:" + elsewhere.port());
@@ -206,8 +210,7 @@ class DashboardSecurityTest {
             assertThat(other.get("/tools/queue").body()).contains("href=\"/tools/queue/tasks\"");
             assertThat(other.get("/ui/sign-in").statusCode()).isEqualTo(404);
         }
-        try (TideServer none =
-                TideServer.builder(engine).port(0).dashboard(null).build().start()) {
+        try (TideServer none = TideServer.builder(engine).port(0).build().start()) {
             assertThat(new DashboardHttp("http://127.0.0.1:" + none.port())
                             .get("/ui/sign-in")
                             .statusCode())

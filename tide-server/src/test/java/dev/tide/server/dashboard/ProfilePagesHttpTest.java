@@ -63,7 +63,11 @@ class ProfilePagesHttpTest {
                                 LocalTime.of(18, 0),
                                 ProfileLimits.perHour(100))),
                         ProfileLimits.perHour(1000).withMaxPerSession(300)));
-        server = TideServer.builder(engine).port(0).build().start();
+        server = TideServer.builder(engine)
+                .port(0)
+                .routes(Dashboard.mount(DashboardSettings.DEFAULTS))
+                .build()
+                .start();
         http = new DashboardHttp("http://127.0.0.1:" + server.port());
     }
 

@@ -69,7 +69,11 @@ public abstract class ProfilesBrowserContract {
     void open() {
         fixture = factory().open(InstantSource.system(), TideConfig.defaults().withMaintenanceInterval(null));
         engine = fixture.engine();
-        server = TideServer.builder(engine).port(0).build().start();
+        server = TideServer.builder(engine)
+                .port(0)
+                .routes(Dashboard.mount(DashboardSettings.DEFAULTS))
+                .build()
+                .start();
         base = server.uri() + "ui";
         engine.accounts().addAccount(new NewAccount("ada", Set.of(Role.ADMIN), PASSWORD, null, null));
         engine.accounts().addAccount(new NewAccount("sam", Set.of(Role.SUBMITTER), PASSWORD, null, null));
