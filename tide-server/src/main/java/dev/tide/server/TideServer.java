@@ -462,7 +462,7 @@ public final class TideServer implements AutoCloseable {
 
         public TideServer build() {
             requireSafeTransport(host, tls != null, allowPlainHttp);
-            Accounts users = accounts != null ? accounts : queue instanceof Tide tide ? tide.accounts() : null;
+            Accounts users = accounts != null ? accounts : EngineDefaults.accountsOf(queue);
             if (users == null) {
                 throw new IllegalArgumentException("a server in front of something other than a Tide engine needs "
                         + "its users: give TideServer.Builder.accounts (and authorization, if they decide otherwise)");
@@ -498,7 +498,7 @@ public final class TideServer implements AutoCloseable {
                             owned,
                             limits,
                             signIn,
-                            clock != null ? clock : queue instanceof Tide tide ? tide.clock() : InstantSource.system(),
+                            clock != null ? clock : EngineDefaults.clockOf(queue),
                             List.copyOf(extra)));
         }
 

@@ -40,7 +40,7 @@ final class Assets {
     }
 
     void addTo(PageRoutes pages) {
-        pages.open("GET", "/assets/{name}", this::serve);
+        pages.openGet("/assets/{name}", this::serve);
     }
 
     private void serve(Context ctx) {

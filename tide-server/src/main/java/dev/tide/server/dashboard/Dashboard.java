@@ -4,6 +4,7 @@ import dev.tide.api.TaskQueue;
 import dev.tide.api.auth.Accounts;
 import dev.tide.api.auth.Caller;
 import dev.tide.server.Authorization;
+import dev.tide.server.EngineDefaults;
 import dev.tide.server.ServerRoutes;
 import dev.tide.server.SignInGuard;
 import dev.tide.server.SignInLimits;
@@ -160,11 +161,8 @@ public final class Dashboard {
         }
 
         public Dashboard build() {
-            InstantSource time = clock != null
-                    ? clock
-                    : queue instanceof dev.tide.core.Tide tide ? tide.clock() : InstantSource.system();
-            Accounts users =
-                    accounts != null ? accounts : queue instanceof dev.tide.core.Tide tide ? tide.accounts() : null;
+            InstantSource time = clock != null ? clock : EngineDefaults.clockOf(queue);
+            Accounts users = accounts != null ? accounts : EngineDefaults.accountsOf(queue);
             if (authenticator == null && users == null) {
                 throw new IllegalArgumentException("a dashboard in front of something other than a Tide engine needs "
                         + "its users (Dashboard.Builder.accounts) or an authenticator of the application's own");

@@ -5,9 +5,6 @@ import dev.tide.api.HourlyStats;
 import dev.tide.api.QueueInfo;
 import dev.tide.api.StatsQuery;
 import dev.tide.api.StatusReport;
-import dev.tide.api.TaskInfo;
-import dev.tide.api.TaskQuery;
-import dev.tide.api.TaskState;
 import dev.tide.api.TideEvent;
 import java.time.Duration;
 import java.time.Instant;
@@ -53,7 +50,8 @@ final class OverviewPage {
         Instant now = clock.instant();
         List<QueueRow> rows = new ArrayList<>();
         for (StatusReport.QueueDepth depth : status.queues()) {
-            rows.add(new QueueRow(depth, queues.get(depth.queue()), oldestReady(page, depth), now));
+            rows.add(new QueueRow(
+                    depth, queues.get(depth.queue()), counted.oldestReady().get(depth.queue()), now));
         }
         List<HourlyStats> hours = tide.monitoring().stats(new StatsQuery(now.minus(Duration.ofHours(24)), now, null));
         Throughput throughput = Throughput.of(hours, now.truncatedTo(ChronoUnit.HOURS), 24);
@@ -73,20 +71,6 @@ final class OverviewPage {
                 recent(page, TideEvent.DEADLINE_WARNING, dayAgo),
                 "violations",
                 recent(page, TideEvent.DEADLINE_VIOLATION, dayAgo));
-    }
-
-    /** The longest-waiting ready task of a queue: the lowest id, ids being handed out in order of arrival. */
-    private static TaskInfo oldestReady(PageContext page, StatusReport.QueueDepth depth) {
-        if (depth.ready() == 0) {
-            return null;
-        }
-        List<TaskInfo> first = page.view()
-                .tasks(TaskQuery.all()
-                        .withQueue(depth.queue())
-                        .withState(TaskState.READY)
-                        .withLimit(1))
-                .items();
-        return first.isEmpty() ? null : first.get(0);
     }
 
     private static List<TideEvent> recent(PageContext page, String kind, Instant since) {

@@ -52,9 +52,18 @@ final class PageRoutes {
         routes.post(settings.basePath() + path, ctx -> serve(ctx, handler, true), Access.DASHBOARD);
     }
 
-    /** A route that needs no session (sign-in, assets); failures are still shown as a page. */
-    void open(String method, String path, io.javalin.http.Handler handler) {
-        io.javalin.http.Handler guarded = ctx -> {
+    /** A page that needs no session (sign-in, assets); failures are still shown as a page. */
+    void openGet(String path, io.javalin.http.Handler handler) {
+        routes.get(settings.basePath() + path, unsigned(handler), Access.DASHBOARD);
+    }
+
+    /** A form that needs no session (sign-in). */
+    void openPost(String path, io.javalin.http.Handler handler) {
+        routes.post(settings.basePath() + path, unsigned(handler), Access.DASHBOARD);
+    }
+
+    private io.javalin.http.Handler unsigned(io.javalin.http.Handler handler) {
+        return ctx -> {
             SecurityHeaders.apply(ctx);
             try {
                 handler.handle(ctx);
@@ -62,11 +71,6 @@ final class PageRoutes {
                 failure(ctx, null, e);
             }
         };
-        if (method.equals("POST")) {
-            routes.post(settings.basePath() + path, guarded, Access.DASHBOARD);
-        } else {
-            routes.get(settings.basePath() + path, guarded, Access.DASHBOARD);
-        }
     }
 
     @SuppressWarnings("try") // the Actor.Scope names who acts inside it; never read

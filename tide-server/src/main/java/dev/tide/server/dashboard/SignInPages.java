@@ -19,8 +19,8 @@ final class SignInPages {
     }
 
     void addTo(PageRoutes pages) {
-        pages.open("GET", "/sign-in", ctx -> form(ctx, null, 200));
-        pages.open("POST", "/sign-in", this::signIn);
+        pages.openGet("/sign-in", ctx -> form(ctx, null, 200));
+        pages.openPost("/sign-in", this::signIn);
         pages.post("/sign-out", page -> {
             sessions.signOut(page.ctx());
             page.ctx().redirect(settings.basePath() + "/sign-in", HttpStatus.SEE_OTHER);

@@ -4,21 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tide.api.ClaimRequest;
 import dev.tide.api.NewTask;
-import dev.tide.api.QueueDefinition;
 import dev.tide.api.Schedule;
 import dev.tide.api.TaskState;
-import dev.tide.api.auth.NewAccount;
 import dev.tide.api.auth.Role;
 import dev.tide.api.auth.TokenKind;
 import dev.tide.core.Tide;
-import dev.tide.core.TideConfig;
-import dev.tide.core.contract.QueueFixture;
-import dev.tide.core.testing.SqliteFixtures;
 import dev.tide.core.time.ManualClock;
-import dev.tide.server.TideServer;
 import java.net.http.HttpResponse;
 import java.time.Instant;
-import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,7 +21,6 @@ import org.junit.jupiter.api.Test;
  * one refused to a worker (who reads) and every page refused to a submitter (who sees only its tasks and jobs).
  */
 class DashboardPagesTest {
-    private static final String PASSWORD = "correct horse battery";
     private static final String[] READER_PAGES = {
         "/ui",
         "/ui/workers",
@@ -42,34 +34,22 @@ class DashboardPagesTest {
     };
 
     private final ManualClock clock = new ManualClock(Instant.parse("2030-01-07T09:00:00Z"));
-    private QueueFixture fixture;
+    private DashboardSite site;
     private Tide engine;
-    private TideServer server;
     private DashboardHttp ada;
     private String csrf;
 
     @BeforeEach
     void open() {
-        fixture = SqliteFixtures.factory().open(clock, TideConfig.defaults().withMaintenanceInterval(null));
-        engine = fixture.engine();
-        for (var user : new Object[][] {{"ada", Role.ADMIN}, {"wes", Role.WORKER}, {"sam", Role.SUBMITTER}}) {
-            engine.accounts()
-                    .addAccount(new NewAccount((String) user[0], Set.of((Role) user[1]), PASSWORD, null, null));
-        }
-        engine.queues().define(QueueDefinition.named("mail"));
-        server = TideServer.builder(engine)
-                .port(0)
-                .routes(Dashboard.mount(DashboardSettings.DEFAULTS))
-                .build()
-                .start();
-        ada = signedIn("ada");
+        site = new DashboardSite(clock);
+        engine = site.engine();
+        ada = site.signedIn("ada");
         csrf = ada.csrf("/ui");
     }
 
     @AfterEach
     void close() {
-        server.stop();
-        fixture.close();
+        site.close();
     }
 
     @Test
@@ -260,8 +240,6 @@ class DashboardPagesTest {
     }
 
     private DashboardHttp signedIn(String user) {
-        DashboardHttp http = new DashboardHttp("http://127.0.0.1:" + server.port());
-        assertThat(http.signIn("/ui", user, PASSWORD).statusCode()).isEqualTo(303);
-        return http;
+        return site.signedIn(user);
     }
 }

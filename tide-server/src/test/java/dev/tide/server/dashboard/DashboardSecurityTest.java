@@ -3,15 +3,10 @@ package dev.tide.server.dashboard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tide.api.NewTask;
-import dev.tide.api.QueueDefinition;
 import dev.tide.api.TaskState;
 import dev.tide.api.auth.Caller;
-import dev.tide.api.auth.NewAccount;
 import dev.tide.api.auth.Role;
 import dev.tide.core.Tide;
-import dev.tide.core.TideConfig;
-import dev.tide.core.contract.QueueFixture;
-import dev.tide.core.testing.SqliteFixtures;
 import dev.tide.core.time.ManualClock;
 import dev.tide.server.TideServer;
 import java.net.http.HttpResponse;
@@ -29,33 +24,23 @@ import org.junit.jupiter.api.Test;
  * embedding application's own authenticator.
  */
 class DashboardSecurityTest {
-    private static final String PASSWORD = "correct horse battery";
+    private static final String PASSWORD = DashboardSite.PASSWORD;
 
     private final ManualClock clock = new ManualClock(Instant.parse("2030-01-07T09:00:00Z"));
-    private QueueFixture fixture;
+    private DashboardSite site;
     private Tide engine;
-    private TideServer server;
     private DashboardHttp http;
 
     @BeforeEach
     void open() {
-        fixture = SqliteFixtures.factory().open(clock, TideConfig.defaults().withMaintenanceInterval(null));
-        engine = fixture.engine();
-        engine.accounts().addAccount(new NewAccount("ada", Set.of(Role.ADMIN), PASSWORD, null, null));
-        engine.accounts().addAccount(new NewAccount("sam", Set.of(Role.SUBMITTER), PASSWORD, null, null));
-        engine.queues().define(QueueDefinition.named("mail"));
-        server = TideServer.builder(engine)
-                .port(0)
-                .routes(Dashboard.mount(DashboardSettings.DEFAULTS))
-                .build()
-                .start();
-        http = new DashboardHttp("http://127.0.0.1:" + server.port());
+        site = new DashboardSite(clock);
+        engine = site.engine();
+        http = site.http();
     }
 
     @AfterEach
     void close() {
-        server.stop();
-        fixture.close();
+        site.close();
     }
 
     @Test

@@ -7,14 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tide.api.Profile;
 import dev.tide.api.ProfileEntry;
 import dev.tide.api.ProfileLimits;
-import dev.tide.api.auth.NewAccount;
-import dev.tide.api.auth.Role;
 import dev.tide.core.Tide;
-import dev.tide.core.TideConfig;
-import dev.tide.core.contract.QueueFixture;
-import dev.tide.core.testing.SqliteFixtures;
 import dev.tide.core.time.ManualClock;
-import dev.tide.server.TideServer;
 import java.net.http.HttpResponse;
 import java.time.DayOfWeek;
 import java.time.Instant;
@@ -23,7 +17,6 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,25 +26,21 @@ import org.junit.jupiter.api.Test;
  * and removed, and an overlapping entry refused with the engine's own reason, the form kept and nothing written.
  */
 class ProfilePagesHttpTest {
-    private static final String PASSWORD = "correct horse battery";
+    private static final String PASSWORD = DashboardSite.PASSWORD;
     private static final String PAGE = "/ui/profiles/task:email";
 
     /** A Monday, 09:00 UTC. */
     private final ManualClock clock = new ManualClock(Instant.parse("2030-01-07T09:00:00Z"));
 
-    private QueueFixture fixture;
+    private DashboardSite site;
     private Tide engine;
-    private TideServer server;
     private DashboardHttp http;
     private Profile original;
 
     @BeforeEach
     void open() {
-        fixture = SqliteFixtures.factory().open(clock, TideConfig.defaults().withMaintenanceInterval(null));
-        engine = fixture.engine();
-        engine.accounts().addAccount(new NewAccount("ada", Set.of(Role.ADMIN), PASSWORD, null, null));
-        engine.accounts().addAccount(new NewAccount("wes", Set.of(Role.WORKER), PASSWORD, null, null));
-        engine.accounts().addAccount(new NewAccount("sam", Set.of(Role.SUBMITTER), PASSWORD, null, null));
+        site = new DashboardSite(clock);
+        engine = site.engine();
         original = engine.profiles()
                 .define(Profile.forTaskType(
                         "email",
@@ -63,18 +52,12 @@ class ProfilePagesHttpTest {
                                 LocalTime.of(18, 0),
                                 ProfileLimits.perHour(100))),
                         ProfileLimits.perHour(1000).withMaxPerSession(300)));
-        server = TideServer.builder(engine)
-                .port(0)
-                .routes(Dashboard.mount(DashboardSettings.DEFAULTS))
-                .build()
-                .start();
-        http = new DashboardHttp("http://127.0.0.1:" + server.port());
+        http = site.http();
     }
 
     @AfterEach
     void close() {
-        server.stop();
-        fixture.close();
+        site.close();
     }
 
     @Test
@@ -104,7 +87,7 @@ class ProfilePagesHttpTest {
         assertThat(http.post(PAGE + "/entries", "_csrf=" + token + "&name=x").statusCode())
                 .isEqualTo(403);
 
-        DashboardHttp submitter = new DashboardHttp("http://127.0.0.1:" + server.port());
+        DashboardHttp submitter = site.http();
         submitter.signIn("/ui", "sam", PASSWORD);
         assertThat(submitter.get("/ui/profiles").statusCode()).isEqualTo(403);
         assertThat(submitter.get(PAGE).statusCode()).isEqualTo(403);

@@ -7,6 +7,7 @@ import dev.tide.core.time.ManualClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +36,7 @@ class StatusSnapshotsTest {
 
     @Test
     void theFirstPageWaitsForACountAndLaterOnesNever() throws InterruptedException {
-        StatusSnapshots snapshots = new StatusSnapshots(() -> count(0), clock);
+        StatusSnapshots snapshots = new StatusSnapshots(() -> count(0), status -> Map.of(), clock);
         StatusSnapshots.Snapshot first = snapshots.latest();
         assertThat(counts).hasValue(1);
         clock.advance(Duration.ofSeconds(4));
@@ -52,7 +53,7 @@ class StatusSnapshotsTest {
 
     @Test
     void anExpensiveCountIsMadeMoreRarely() throws InterruptedException {
-        StatusSnapshots snapshots = new StatusSnapshots(() -> count(250), clock);
+        StatusSnapshots snapshots = new StatusSnapshots(() -> count(250), status -> Map.of(), clock);
         StatusSnapshots.Snapshot first = snapshots.latest();
         clock.advance(Duration.ofSeconds(6)); // past the minimum, within 30 times 250 ms
         assertThat(snapshots.latest()).isSameAs(first);
