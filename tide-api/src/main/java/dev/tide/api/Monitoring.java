@@ -3,8 +3,8 @@ package dev.tide.api;
 import java.util.List;
 
 /**
- * What the queue reports about itself: its status now, the event log, and hourly statistics. Reached from {@code
- * monitoring()} of the embedded engine and of the HTTP client alike.
+ * What the queue reports about itself: its status now, the event log, hourly statistics, and its nodes. Reached from
+ * {@code monitoring()} of the embedded engine and of the HTTP client alike.
  */
 public interface Monitoring {
 
@@ -22,4 +22,10 @@ public interface Monitoring {
      * the hours of the query; hours with nothing counted are left out. Ordered by hour, then type.
      */
     List<HourlyStats> stats(StatsQuery query);
+
+    /**
+     * The nodes that ran on the store (live ones, and those that stopped or went missing within the node retention),
+     * by name, each with its version, host, uptime and what the processors do there.
+     */
+    List<NodeInfo> nodes();
 }

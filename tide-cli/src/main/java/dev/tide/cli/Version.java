@@ -1,12 +1,12 @@
 package dev.tide.cli;
 
+import dev.tide.core.TideVersion;
 import picocli.CommandLine;
 
-/** Reports the version from the jar's manifest (or "development" when run from classes). */
+/** Reports the release the build wrote into tide-core ("development" when it did not), as the nodes registry does. */
 final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-        String version = Main.class.getPackage().getImplementationVersion();
-        return new String[] {"tide " + (version == null ? "development" : version)};
+        return new String[] {"tide " + TideVersion.current()};
     }
 }

@@ -4,6 +4,7 @@ import dev.tide.api.EventQuery;
 import dev.tide.api.HourlyStats;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.Monitoring;
+import dev.tide.api.NodeInfo;
 import dev.tide.api.StatsQuery;
 import dev.tide.api.StatusReport;
 import dev.tide.api.TideEvent;
@@ -38,5 +39,10 @@ final class RemoteMonitoring implements Monitoring {
         }
         return http.call("GET", Routes.path(Routes.STATS) + QueryString.of(query), null, HttpBodies.Stats.class)
                 .hours();
+    }
+
+    @Override
+    public List<NodeInfo> nodes() {
+        return http.call("GET", Routes.path(Routes.NODES), null, HttpBodies.Nodes.class).nodes();
     }
 }

@@ -4,6 +4,7 @@ import dev.tide.core.engine.BulkRunner;
 import dev.tide.core.engine.DeadlineMonitor;
 import dev.tide.core.engine.Digest;
 import dev.tide.core.engine.Maintenance;
+import dev.tide.core.engine.NodeHeartbeat;
 import dev.tide.core.engine.OrphanSweep;
 import dev.tide.core.engine.Schedules;
 import dev.tide.core.settings.BlobSettings;
@@ -21,6 +22,7 @@ public final class BackgroundPasses {
     private final Digest digest;
     private final OrphanSweep sweep;
     private final BulkRunner bulk;
+    private final NodeHeartbeat heartbeat;
     private final InstantSource clock;
 
     /** @param sweep null without a blob store */
@@ -31,6 +33,7 @@ public final class BackgroundPasses {
             Digest digest,
             OrphanSweep sweep,
             BulkRunner bulk,
+            NodeHeartbeat heartbeat,
             InstantSource clock) {
         this.maintenance = maintenance;
         this.deadlines = deadlines;
@@ -38,6 +41,7 @@ public final class BackgroundPasses {
         this.digest = digest;
         this.sweep = sweep;
         this.bulk = bulk;
+        this.heartbeat = heartbeat;
         this.clock = clock;
     }
 
@@ -97,6 +101,15 @@ public final class BackgroundPasses {
      */
     public int runBulkActions() {
         return bulk.runAll();
+    }
+
+    /**
+     * Writes this node's record in the nodes registry now, as seen at the clock's time (the first write is the node's
+     * start). The heartbeat's own thread does this every {@link dev.tide.core.settings.NodeSettings#heartbeat()} when
+     * maintenance runs; the maintenance pass prunes the records of nodes long gone.
+     */
+    public void recordNode() {
+        heartbeat.beat();
     }
 
     /** Runs one batch of one bulk action this node may take; answers whether one ran. */

@@ -4,6 +4,7 @@ import dev.tide.api.EventQuery;
 import dev.tide.api.HourlyStats;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.Monitoring;
+import dev.tide.api.NodeInfo;
 import dev.tide.api.StatsQuery;
 import dev.tide.api.StatusReport;
 import dev.tide.api.TideEvent;
@@ -22,11 +23,13 @@ final class EmbeddedMonitoring implements Monitoring {
     private final Reporting store;
     private final Catalog catalog;
     private final KnownTypes knownTypes;
+    private final NodeRoster nodes;
 
-    EmbeddedMonitoring(Reporting store, Catalog catalog, KnownTypes knownTypes) {
+    EmbeddedMonitoring(Reporting store, Catalog catalog, KnownTypes knownTypes, NodeRoster nodes) {
         this.store = store;
         this.catalog = catalog;
         this.knownTypes = knownTypes;
+        this.nodes = nodes;
     }
 
     @Override
@@ -60,5 +63,10 @@ final class EmbeddedMonitoring implements Monitoring {
             throw new InvalidRequestException("query", "is required");
         }
         return store.statsList(query);
+    }
+
+    @Override
+    public List<NodeInfo> nodes() {
+        return nodes.list();
     }
 }

@@ -16,6 +16,7 @@ import dev.tide.core.engine.JobNotices;
 import dev.tide.core.engine.KnownTypes;
 import dev.tide.core.engine.LoadSignals;
 import dev.tide.core.engine.Maintenance;
+import dev.tide.core.engine.NodeHeartbeat;
 import dev.tide.core.engine.OrphanSweep;
 import dev.tide.core.engine.ProfileSessions;
 import dev.tide.core.engine.RaceDraws;
@@ -140,7 +141,19 @@ record TideAssembly(
                     processorHost.nudge();
                     notices.wake(Set.of(changed.queue()));
                 });
-        EmbeddedMonitoring monitoring = new EmbeddedMonitoring(store.reporting(), store.catalog(), knownTypes);
+        NodeHeartbeat heartbeat = new NodeHeartbeat(
+                store.nodes(),
+                clock,
+                effective.nodeName(),
+                TideVersion.current(),
+                NodeNames::hostName,
+                effective.nodes());
+        maintenance.alsoRun(heartbeat::prune);
+        EmbeddedMonitoring monitoring = new EmbeddedMonitoring(
+                store.reporting(),
+                store.catalog(),
+                knownTypes,
+                new NodeRoster(store.nodes(), processors::list, clock));
         EmbeddedQueues queues = new EmbeddedQueues(
                 store.catalog(), clock, admin, maintenance::nudge, notices::wake, monitoring::status);
         EmbeddedProfiles profiles = new EmbeddedProfiles(store.profiles(), clock, load);
@@ -191,13 +204,14 @@ record TideAssembly(
         BulkRunner bulkRunner = new BulkRunner(store.bulk(), clock, effective.nodeName(), admin, notices::afterSettle);
         EmbeddedBulkActions bulk = new EmbeddedBulkActions(store.bulk(), clock, admin, bulkRunner);
         BackgroundPasses passes =
-                new BackgroundPasses(maintenance, deadlines, schedules, digest, sweep, bulkRunner, clock);
+                new BackgroundPasses(maintenance, deadlines, schedules, digest, sweep, bulkRunner, heartbeat, clock);
         WorkerPools pools = new WorkerPools();
         // Started in this order and stopped in reverse. The processor host starts last and stops first: its pools claim
         // through the engine, and their handlers finish (or are released) through it. The deadline monitor and
-        // schedules stop before maintenance, which gives up leadership when it stops: they must not win it back.
-        ServiceGroup services =
-                new ServiceGroup(List.of(maintenance, deadlines, schedules, bulkRunner, pools, cycles, processorHost));
+        // schedules stop before maintenance, which gives up leadership when it stops: they must not win it back. The
+        // node's heartbeat starts first and stops last: the node is marked stopped once everything else has.
+        ServiceGroup services = new ServiceGroup(
+                List.of(heartbeat, maintenance, deadlines, schedules, bulkRunner, pools, cycles, processorHost));
         return new TideParts(
                 store,
                 clock,

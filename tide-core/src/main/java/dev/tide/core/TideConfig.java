@@ -3,6 +3,7 @@ package dev.tide.core;
 import dev.tide.api.RetryBackoff;
 import dev.tide.api.TaskDefaults;
 import dev.tide.core.settings.BlobSettings;
+import dev.tide.core.settings.NodeSettings;
 import dev.tide.core.settings.StatsSettings;
 import java.time.Duration;
 import java.util.List;
@@ -23,6 +24,8 @@ import java.util.List;
  *     shared by several nodes
  * @param stats retention of the event log and the hourly statistics, and the administrators' digest
  * @param blobs when payloads go to the blob store, and their cap there (see {@link BlobSettings})
+ * @param nodes how often a node writes its record in the nodes registry, and how long records are kept (see {@link
+ *     NodeSettings})
  */
 public record TideConfig(
         TaskDefaults taskDefaults,
@@ -32,7 +35,8 @@ public record TideConfig(
         Duration pollInterval,
         String nodeName,
         StatsSettings stats,
-        BlobSettings blobs) {
+        BlobSettings blobs,
+        NodeSettings nodes) {
 
     public static final int MAX_BATCH = 10_000;
 
@@ -48,7 +52,8 @@ public record TideConfig(
                 Duration.ofSeconds(1),
                 null,
                 StatsSettings.defaults(),
-                BlobSettings.defaults());
+                BlobSettings.defaults(),
+                NodeSettings.defaults());
     }
 
     public TideConfig withTaskDefaults(TaskDefaults value) {
@@ -60,41 +65,85 @@ public record TideConfig(
                 pollInterval,
                 nodeName,
                 stats,
-                blobs);
+                blobs,
+                nodes);
     }
 
     public TideConfig withPayloadCap(long bytes) {
         return new TideConfig(
-                taskDefaults, bytes, retention, maintenanceInterval, pollInterval, nodeName, stats, blobs);
+                taskDefaults, bytes, retention, maintenanceInterval, pollInterval, nodeName, stats, blobs, nodes);
     }
 
     public TideConfig withRetention(Duration value) {
         return new TideConfig(
-                taskDefaults, payloadCapBytes, value, maintenanceInterval, pollInterval, nodeName, stats, blobs);
+                taskDefaults, payloadCapBytes, value, maintenanceInterval, pollInterval, nodeName, stats, blobs, nodes);
     }
 
     public TideConfig withMaintenanceInterval(Duration value) {
-        return new TideConfig(taskDefaults, payloadCapBytes, retention, value, pollInterval, nodeName, stats, blobs);
+        return new TideConfig(
+                taskDefaults, payloadCapBytes, retention, value, pollInterval, nodeName, stats, blobs, nodes);
     }
 
     public TideConfig withPollInterval(Duration value) {
         return new TideConfig(
-                taskDefaults, payloadCapBytes, retention, maintenanceInterval, value, nodeName, stats, blobs);
+                taskDefaults, payloadCapBytes, retention, maintenanceInterval, value, nodeName, stats, blobs, nodes);
     }
 
     public TideConfig withNodeName(String value) {
         return new TideConfig(
-                taskDefaults, payloadCapBytes, retention, maintenanceInterval, pollInterval, value, stats, blobs);
+                taskDefaults,
+                payloadCapBytes,
+                retention,
+                maintenanceInterval,
+                pollInterval,
+                value,
+                stats,
+                blobs,
+                nodes);
     }
 
     public TideConfig withStats(StatsSettings value) {
         return new TideConfig(
-                taskDefaults, payloadCapBytes, retention, maintenanceInterval, pollInterval, nodeName, value, blobs);
+                taskDefaults,
+                payloadCapBytes,
+                retention,
+                maintenanceInterval,
+                pollInterval,
+                nodeName,
+                value,
+                blobs,
+                nodes);
     }
 
     public TideConfig withBlobs(BlobSettings value) {
         return new TideConfig(
-                taskDefaults, payloadCapBytes, retention, maintenanceInterval, pollInterval, nodeName, stats, value);
+                taskDefaults,
+                payloadCapBytes,
+                retention,
+                maintenanceInterval,
+                pollInterval,
+                nodeName,
+                stats,
+                value,
+                nodes);
+    }
+
+    public TideConfig withNodes(NodeSettings value) {
+        return new TideConfig(
+                taskDefaults,
+                payloadCapBytes,
+                retention,
+                maintenanceInterval,
+                pollInterval,
+                nodeName,
+                stats,
+                blobs,
+                value);
+    }
+
+    /** How often this node writes its record in the nodes registry (see {@link NodeSettings#heartbeat()}). */
+    public TideConfig withNodeHeartbeat(Duration value) {
+        return withNodes(nodes.withHeartbeat(value));
     }
 
     /** Payloads larger than this many bytes go to the blob store (see {@link BlobSettings#thresholdBytes()}). */

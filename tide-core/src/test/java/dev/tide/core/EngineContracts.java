@@ -14,6 +14,7 @@ import dev.tide.core.contract.IntakeContract;
 import dev.tide.core.contract.KnownTypesContract;
 import dev.tide.core.contract.LateJobContract;
 import dev.tide.core.contract.LeaseLengthContract;
+import dev.tide.core.contract.NodesContract;
 import dev.tide.core.contract.MonitoringContract;
 import dev.tide.core.contract.ParkingAndExpiryContract;
 import dev.tide.core.contract.ProcessorContract;
@@ -279,6 +280,18 @@ abstract class EngineContracts {
      */
     @Nested
     class Schedules extends ScheduleContract {
+        @TempDir
+        Path folder;
+
+        @Override
+        protected TideBuilder storage() {
+            return builderIn(folder).lockFolder(false);
+        }
+    }
+
+    /** The nodes registry: two engines on one store, as the schedules' two-engine test opens them. */
+    @Nested
+    class Nodes extends NodesContract {
         @TempDir
         Path folder;
 

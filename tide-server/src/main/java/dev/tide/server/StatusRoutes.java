@@ -9,7 +9,10 @@ import io.javalin.http.Context;
 
 /**
  * The health check for load balancers ({@code /healthz}, liveness), the readiness check ({@code /readyz}), the status
- * report, and suspending or resuming dispatch server-wide.
+ * report, the nodes of the service, and suspending or resuming dispatch server-wide.
+ *
+ * <p>The nodes ({@code GET /v1/nodes}) are for workers and administrators, like the processors they show: host names,
+ * versions and uptimes are operational knowledge that a submitter has no use for, and that helps an attacker aim.
  */
 final class StatusRoutes {
     private final TaskQueue queue;
@@ -26,6 +29,11 @@ final class StatusRoutes {
         routes.get(Routes.HEALTH, this::health, Access.PUBLIC);
         routes.get(Routes.READY, this::ready, Access.PUBLIC);
         routes.get(Routes.STATUS, ctx -> ctx.json(queue.monitoring().status()), Access.ADMIN);
+        routes.get(
+                Routes.NODES,
+                ctx -> ctx.json(new HttpBodies.Nodes(queue.monitoring().nodes())),
+                Access.WORKER,
+                Access.ADMIN);
         routes.post(Routes.SUSPEND, ctx -> ctx.json(queue.queues().suspendAll()), Access.ADMIN);
         routes.post(Routes.RESUME, ctx -> ctx.json(queue.queues().resumeAll()), Access.ADMIN);
     }

@@ -151,7 +151,7 @@ class OpenApiDocumentTest extends HttpTestBase {
     }
 
     @Test
-    void answersOfProcessorsAndQueueUsersHaveTheDocumentedShapes() {
+    void answersOfProcessorsNodesAndQueueUsersHaveTheDocumentedShapes() {
         DocumentedResponses documented = new DocumentedResponses(served());
         engine.processorHost().addHandlers(java.util.Map.of("stamp", ctx -> {}));
 
@@ -177,6 +177,10 @@ class OpenApiDocumentTest extends HttpTestBase {
         assertThat(listed.json().path("processors")).hasSize(2);
         assertThat(listed.json().path("processors").path(0).path("runs")).isNotEmpty();
         documented.assertConforms("GET", "/v1/processors", listed);
+        engine.passes().recordNode();
+        var nodes = raw.get("v1/nodes");
+        assertThat(nodes.json().path("nodes").path(0).path("processors")).hasSize(2);
+        documented.assertConforms("GET", "/v1/nodes", nodes);
         documented.assertConforms("GET", "/v1/processors/{name}", raw.get("v1/processors/intake"));
         documented.assertConforms("POST", "/v1/processors/{name}/stop", raw.post("v1/processors/stamper/stop", "{}"));
         documented.assertConforms("GET", "/v1/processors/{name}", raw.get("v1/processors/nobody"));

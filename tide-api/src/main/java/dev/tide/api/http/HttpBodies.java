@@ -210,6 +210,9 @@ public final class HttpBodies {
 
     public record Processors(List<dev.tide.api.ProcessorInfo> processors) {}
 
+    /** The nodes registry ({@code GET /v1/nodes}). */
+    public record Nodes(List<dev.tide.api.NodeInfo> nodes) {}
+
     /** A set of user names: the server-wide prohibited users. */
     public record Users(Set<String> users) {
         public Users {

@@ -57,6 +57,7 @@ public final class Routes {
     public static final String RESUME = "/v1/resume";
     public static final String EVENTS = "/v1/events";
     public static final String STATS = "/v1/stats";
+    public static final String NODES = "/v1/nodes";
 
     public static final String PROFILES = "/v1/profiles";
     public static final String PROFILE_STATUS = "/v1/profiles/status";

@@ -40,6 +40,8 @@ public interface Store extends AutoCloseable {
 
     ProcessorStore processors();
 
+    NodeStore nodes();
+
     AccountStore accounts();
 
     DeadlineStore deadlines();

@@ -12,16 +12,22 @@ import dev.tide.api.InvalidRequestException;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.Monitoring;
 import dev.tide.api.NewTask;
+import dev.tide.api.NodeInfo;
+import dev.tide.api.ProcessorDefinition;
+import dev.tide.api.ProcessorKind;
+import dev.tide.api.ProcessorRun;
 import dev.tide.api.StatsQuery;
 import dev.tide.api.StatusReport;
 import dev.tide.api.TideEvent;
+import dev.tide.core.TideVersion;
 import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@link Monitoring}, embedded and over HTTP alike: the status's depths per queue, the event log newest first and by
- * kind, and hourly statistics. What each feature writes to the log or counts is its own contract's.
+ * kind, hourly statistics, and the nodes with their processors. What each feature writes to the log or counts is its
+ * own contract's.
  */
 public abstract class MonitoringContract extends ManualQueueContract {
     private Monitoring monitoring;
@@ -78,5 +84,37 @@ public abstract class MonitoringContract extends ManualQueueContract {
                 .isInstanceOfSatisfying(
                         InvalidRequestException.class,
                         e -> assertThat(e.field()).isEqualTo("query"));
+    }
+
+    @Test
+    void theNodesShowThisEngineOnceItRecordedItselfWithWhatItsProcessorsDo() {
+        assertThat(monitoring.nodes()).as("its services never started").isEmpty();
+        long id = queue.enqueue(NewTask.builder("t").queue("deposits").build()).id();
+        queue.processors()
+                .define(ProcessorDefinition.named("intake")
+                        .withKind(ProcessorKind.REMOTE)
+                        .withQueue("deposits"));
+        queue.processors().start("intake");
+        assertThat(queue.claim(ClaimRequest.under("intake", "remote-1", 1))).hasSize(1);
+        fixture.engine().processorHost().runOnce();
+        fixture.engine().passes().recordNode();
+        clock.advance(Duration.ofSeconds(30));
+
+        assertThat(monitoring.nodes()).singleElement().satisfies(node -> {
+            assertThat(node.name()).isEqualTo(fixture.engine().config().nodeName());
+            assertThat(node.version()).isEqualTo(TideVersion.current());
+            assertThat(node.host()).isNotBlank();
+            assertThat(node.state()).isEqualTo(NodeInfo.State.LIVE);
+            assertThat(node.startedAt()).isEqualTo(T0);
+            assertThat(node.lastSeenAt()).isEqualTo(T0);
+            assertThat(node.stoppedAt()).isNull();
+            assertThat(node.uptime()).isEqualTo(Duration.ofSeconds(30));
+            assertThat(node.processors()).singleElement().satisfies(p -> {
+                assertThat(p.name()).isEqualTo("intake");
+                assertThat(p.run().state()).isEqualTo(ProcessorRun.State.SERVING);
+                assertThat(p.run().workers()).containsExactly("remote-1");
+                assertThat(p.run().running()).containsExactly(id);
+            });
+        });
     }
 }

@@ -18,8 +18,9 @@ import java.util.stream.Collectors;
 
 /**
  * The start page: every queue with its depth by state and oldest waiting task, suspended queues and a suspended server
- * marked, throughput and failures of the last day by hour, and the deadline warnings and violations of the last day.
- * People confined to their own tasks start on their task list instead.
+ * marked, the nodes with their version, uptime and processors, throughput and failures of the last day by hour, and
+ * the deadline warnings and violations of the last day. People confined to their own tasks start on their task list
+ * instead.
  */
 final class OverviewPage {
     private static final int DEADLINE_EVENTS = 200;
@@ -56,6 +57,7 @@ final class OverviewPage {
         List<HourlyStats> hours = tide.monitoring().stats(new StatsQuery(now.minus(Duration.ofHours(24)), now, null));
         Throughput throughput = Throughput.of(hours, now.truncatedTo(ChronoUnit.HOURS), 24);
         Instant dayAgo = now.minus(Duration.ofDays(1));
+        List<NodeLine> nodes = tide.monitoring().nodes().stream().map(node -> new NodeLine(node, now)).toList();
         page.render(
                 "overview.jte",
                 "status",
@@ -65,6 +67,8 @@ final class OverviewPage {
                         Math.max(0, Duration.between(counted.countedAt(), now).toSeconds())),
                 "queues",
                 rows,
+                "nodes",
+                nodes,
                 "throughput",
                 throughput,
                 "warnings",

@@ -304,6 +304,12 @@ public abstract class DashboardBrowserContract {
             assertThat(browser.text()).as(page).doesNotContain("Something failed", "Not found");
             shoot(page);
         }
+        engine.processorHost().runOnce();
+        engine.passes().recordNode();
+        browser.go(base);
+        assertThat(browser.find(By.cssSelector("#nodes-h + .scroll tbody th")).getText())
+                .isEqualTo(engine.config().nodeName());
+        shoot("overview-nodes");
         browser.go(base + "/users/sam");
         shoot("user");
         browser.go(base + "/jobs/" + job);

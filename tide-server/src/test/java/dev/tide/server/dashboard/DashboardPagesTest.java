@@ -4,13 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tide.api.ClaimRequest;
 import dev.tide.api.NewTask;
+import dev.tide.api.ProcessorDefinition;
+import dev.tide.api.ProcessorKind;
 import dev.tide.api.Schedule;
 import dev.tide.api.TaskState;
 import dev.tide.api.auth.Role;
 import dev.tide.api.auth.TokenKind;
 import dev.tide.core.Tide;
+import dev.tide.core.TideVersion;
 import dev.tide.core.time.ManualClock;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -209,6 +213,36 @@ class DashboardPagesTest {
                 "_csrf=" + csrf + "&simulation=" + Urls.encode("{\"start\":\"2026-03-02T00:00\",\"x\":1}"));
         assertThat(unknown.statusCode()).isEqualTo(400);
         assertThat(signedIn("wes").get("/ui/simulation").statusCode()).isEqualTo(403);
+    }
+
+    @Test
+    void theOverviewShowsEachNodeWithItsVersionUptimeAndWhatItsProcessorsDo() {
+        assertThat(ada.get("/ui").body()).contains("Nodes", "No node has recorded itself yet");
+        engine.processors()
+                .define(ProcessorDefinition.named("intake")
+                        .withKind(ProcessorKind.REMOTE)
+                        .withQueue("mail"));
+        engine.processors().start("intake");
+        engine.enqueue(NewTask.builder("email").queue("mail").build());
+        engine.claim(ClaimRequest.under("intake", "remote-1", 1));
+        engine.processorHost().runOnce();
+        engine.passes().recordNode();
+        clock.advance(Duration.ofSeconds(30));
+
+        String overview = ada.get("/ui").body();
+        assertThat(overview)
+                .contains(
+                        "<th scope=\"row\">" + engine.config().nodeName() + "</th>",
+                        "<td>" + TideVersion.current() + "</td>",
+                        "<td>live</td>",
+                        "<td>30 s</td>",
+                        ">intake</a>: serving, 1 task</li>")
+                .doesNotContain("No node has recorded itself yet");
+
+        clock.advance(Duration.ofMinutes(1));
+        assertThat(ada.get("/ui").body())
+                .as("three heartbeats missed")
+                .contains("<tr class=\"gone\">", "<span class=\"badge\">gone</span>");
     }
 
     @Test

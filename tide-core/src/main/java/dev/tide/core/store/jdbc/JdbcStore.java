@@ -9,6 +9,7 @@ import dev.tide.core.store.DeadlineStore;
 import dev.tide.core.store.Housekeeping;
 import dev.tide.core.store.IntakeStore;
 import dev.tide.core.store.JobEndHook;
+import dev.tide.core.store.NodeStore;
 import dev.tide.core.store.ProcessorStore;
 import dev.tide.core.store.ProfileStore;
 import dev.tide.core.store.Reporting;
@@ -39,6 +40,7 @@ public abstract class JdbcStore implements Store {
     private final ProfileStore profiles;
     private final ScheduleStore schedules;
     private final ProcessorStore processors;
+    private final NodeStore nodes;
     private final AccountStore accounts;
     private final DeadlineStore deadlines;
     private final Reporting reporting;
@@ -65,6 +67,7 @@ public abstract class JdbcStore implements Store {
         this.profiles = new JdbcProfiles(db, liveProfiles, activeConnections);
         this.schedules = new JdbcSchedules(db, insertion);
         this.processors = new JdbcProcessors(db);
+        this.nodes = new JdbcNodes(db);
         this.accounts = new JdbcAccounts(db, admission);
         this.deadlines = new JdbcDeadlines(db, insertion);
         this.reporting = new JdbcReporting(db, insertion);
@@ -145,6 +148,11 @@ public abstract class JdbcStore implements Store {
     @Override
     public ProcessorStore processors() {
         return processors;
+    }
+
+    @Override
+    public NodeStore nodes() {
+        return nodes;
     }
 
     @Override

@@ -34,6 +34,7 @@ public final class StatementLayers {
             "profiles",
             "schedules",
             "processors",
+            "nodes",
             "intake",
             "accounts",
             "stats",

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tide.api.ClaimRequest;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.NewTask;
+import dev.tide.api.NodeInfo;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
 import dev.tide.core.testing.PostgresTestDatabase;
@@ -21,7 +22,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Two nodes on one schema: wake-ups travel by NOTIFY, and maintenance leadership moves when its holder goes. */
+/**
+ * Two nodes on one schema: wake-ups travel by NOTIFY, maintenance leadership moves when its holder goes, and running
+ * nodes record themselves in the nodes registry from their own threads.
+ */
 class PostgresNodesTest {
     /** Far longer than any wake-up may take: a claim that returns sooner was woken, not polling. */
     private static final Duration POLL = Duration.ofSeconds(30);
@@ -92,6 +96,34 @@ class PostgresNodesTest {
         } finally {
             first.close();
         }
+    }
+
+    @Test
+    void runningNodesRecordThemselvesSeeEachOtherAndAClosedOneIsMarkedStopped() throws Exception {
+        try (Tide a = runningNode("a")) {
+            Tide b = runningNode("b");
+            try {
+                awaitTrue(() -> states(a).equals(List.of("a live", "b live")), Duration.ofSeconds(10));
+                assertThat(b.monitoring().nodes()).extracting(NodeInfo::name).containsExactly("a", "b");
+            } finally {
+                b.close();
+            }
+            assertThat(states(a)).as("marked as it closed").containsExactly("a live", "b stopped");
+        }
+    }
+
+    private static List<String> states(Tide seenFrom) {
+        return seenFrom.monitoring().nodes().stream()
+                .map(n -> n.name() + " " + n.state().wireName())
+                .toList();
+    }
+
+    /** A node with its background services running, on the real clock: its heartbeat's thread writes its record. */
+    private Tide runningNode(String name) {
+        return Tide.builder()
+                .postgres(db.url())
+                .config(TideConfig.defaults().withPollInterval(POLL).withNodeName(name))
+                .build();
     }
 
     /** A claim waiting on {@code waiter} returns the task enqueued on {@code producer}, long before a poll would. */
