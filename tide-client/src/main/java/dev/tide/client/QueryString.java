@@ -1,6 +1,7 @@
 package dev.tide.client;
 
 import dev.tide.api.EventQuery;
+import dev.tide.api.IntakeFileQuery;
 import dev.tide.api.JobQuery;
 import dev.tide.api.StatsQuery;
 import dev.tide.api.TaskQuery;
@@ -11,7 +12,8 @@ import java.util.StringJoiner;
 
 /**
  * A {@link TaskQuery} as the query string of {@code GET /v1/tasks}, an {@link EventQuery} as that of
- * {@code GET /v1/events}, a {@link JobQuery} as that of {@code GET /v1/jobs}; filters left null are left out.
+ * {@code GET /v1/events}, a {@link JobQuery} as that of {@code GET /v1/jobs}, an {@link IntakeFileQuery} as that of
+ * {@code GET /v1/intake/files}; filters left null are left out.
  */
 final class QueryString {
     private final StringJoiner params = new StringJoiner("&", "?", "");
@@ -71,6 +73,13 @@ final class QueryString {
         s.add("type", q.type());
         s.add("owner", q.owner());
         s.add("deadlinePassed", q.deadlinePassed() ? "true" : null);
+        s.add("limit", Integer.toString(q.limit()));
+        s.add("cursor", q.cursor());
+        return s.params.toString();
+    }
+
+    static String of(IntakeFileQuery q) {
+        QueryString s = new QueryString();
         s.add("limit", Integer.toString(q.limit()));
         s.add("cursor", q.cursor());
         return s.params.toString();

@@ -1,13 +1,19 @@
 package dev.tide.core;
 
 import dev.tide.api.Intake;
+import dev.tide.api.IntakeFile;
+import dev.tide.api.IntakeFileQuery;
 import dev.tide.api.IntakeStatus;
+import dev.tide.api.Page;
 import dev.tide.api.TideEvent;
 import dev.tide.core.engine.AdminLog;
 import dev.tide.core.store.IntakeStore;
 import java.time.InstantSource;
 
-/** {@link Intake} in this process: the switch and the counts live in the database, where every node reads them. */
+/**
+ * {@link Intake} in this process: the switch, the counts and the record of files live in the database, where every node
+ * reads them.
+ */
 final class EmbeddedIntake implements Intake {
     private final IntakeStore store;
     private final InstantSource clock;
@@ -22,6 +28,11 @@ final class EmbeddedIntake implements Intake {
     @Override
     public IntakeStatus status() {
         return store.intakeGet();
+    }
+
+    @Override
+    public Page<IntakeFile> files(IntakeFileQuery query) {
+        return store.intakeFiles(query == null ? IntakeFileQuery.recent() : query);
     }
 
     @Override

@@ -307,7 +307,10 @@ public final class Tide implements TaskQueue, AccountWorkers {
         return parts.bulk();
     }
 
-    /** Adds what a node's pass through its inbox folder did to the counts {@link Intake#status()} reports. */
+    /**
+     * Adds what a node's pass through its inbox folder did to the counts {@link Intake#status()} reports and the files
+     * {@link Intake#files} lists.
+     */
     public void recordIntakePass(IntakePass pass) {
         parts.store().intake().intakeRecord(pass);
     }

@@ -156,7 +156,7 @@ public record TideConfig(
         return withBlobs(blobs.withPayloadCap(bytes));
     }
 
-    /** Events are deleted this long after they happened; null keeps them. */
+    /** Events, and folder intake's records of files, are deleted this long after they happened; null keeps them. */
     public TideConfig withEventRetention(Duration value) {
         return withStats(new StatsSettings(
                 value,

@@ -1,7 +1,6 @@
 package dev.tide.server;
 
 import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.exc.StreamReadException;
@@ -10,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonMappingException.Reference;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.tide.api.InvalidRequestException;
+import dev.tide.api.json.Json;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -42,7 +42,7 @@ final class JsonProblems {
                 return new InvalidRequestException(duplicate, "is given twice in one object; give each key once");
             }
             return new InvalidRequestException(
-                    "body", "is not valid JSON: " + syntax.getOriginalMessage() + at(syntax));
+                    "body", "is not valid JSON" + Json.at(syntax) + ": " + syntax.getOriginalMessage());
         }
         String field = path.isEmpty() ? "body" : render(path);
         if (error instanceof MismatchedInputException mismatch && missingPrimitive(mismatch)) {
@@ -157,11 +157,6 @@ final class JsonProblems {
             return jackson.getOriginalMessage();
         }
         return String.valueOf(error.getMessage());
-    }
-
-    private static String at(StreamReadException syntax) {
-        JsonLocation where = syntax.getLocation();
-        return where == null ? "" : " (line " + where.getLineNr() + ", column " + where.getColumnNr() + ")";
     }
 
     private static String firstLine(String text) {

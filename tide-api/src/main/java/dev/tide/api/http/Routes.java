@@ -81,6 +81,7 @@ public final class Routes {
     public static final String PROCESSOR_STOP = "/v1/processors/{name}/stop";
 
     public static final String INTAKE = "/v1/intake";
+    public static final String INTAKE_FILES = "/v1/intake/files";
 
     public static final String USERS = "/v1/users";
     public static final String USER = "/v1/users/{name}";

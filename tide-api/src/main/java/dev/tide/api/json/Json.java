@@ -1,6 +1,7 @@
 package dev.tide.api.json;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -118,8 +119,19 @@ public final class Json {
             }
             return LENIENT.writeValueAsString(node);
         } catch (JsonProcessingException e) {
-            throw new NotJsonException("is not valid JSON: " + e.getOriginalMessage());
+            throw new NotJsonException("is not valid JSON" + at(e) + ": " + e.getOriginalMessage());
         }
+    }
+
+    /**
+     * Where the text stops being JSON, e.g. {@code " at line 3, column 5"} (both counted from 1), for a reader to find
+     * it in a long document; empty when the parser cannot say.
+     */
+    public static String at(JsonProcessingException e) {
+        JsonLocation where = e.getLocation();
+        return where == null || where.getLineNr() < 1
+                ? ""
+                : " at line " + where.getLineNr() + ", column " + where.getColumnNr();
     }
 
     /**
@@ -136,7 +148,7 @@ public final class Json {
             this.reason = reason;
         }
 
-        /** Why the text is not JSON, e.g. {@code is not valid JSON: ...}. */
+        /** Why the text is not JSON, e.g. {@code is not valid JSON at line 3, column 5: ...}. */
         public String reason() {
             return reason;
         }

@@ -66,6 +66,18 @@ class CompactJsonTest {
     }
 
     @Test
+    void textThatIsNotJsonIsRefusedNamingWhereTheFirstErrorIs() {
+        assertThatThrownBy(() -> JsonInput.normalize("payload", "{\n  \"to\": \"ada\",\n  oops\n}"))
+                .isInstanceOfSatisfying(InvalidRequestException.class, e -> {
+                    assertThat(e.field()).isEqualTo("payload");
+                    assertThat(e.getMessage())
+                            .startsWith("payload: is not valid JSON at line 3, column 3: Unexpected character ('o'");
+                });
+        assertThatThrownBy(() -> JsonInput.normalize("payload", "[1,\n2,,3]"))
+                .hasMessageStartingWith("payload: is not valid JSON at line 2, column ");
+    }
+
+    @Test
     void refusesObjectsTooDeepOrWithTooManyKeys() {
         String deep = "[".repeat(CompactJson.MAX_DEPTH + 1) + "]".repeat(CompactJson.MAX_DEPTH + 1);
         assertThat(CompactJson.isCompact(deep)).isFalse();

@@ -8,8 +8,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A maintenance chore: deletes the events and the hourly statistics their retention lets go, in bounded batches so no
- * transaction runs long; what is left over goes at the next pass.
+ * A maintenance chore: deletes the events and the hourly statistics their retention lets go, and the folder intake's
+ * records of files with the events (they are a log of the same kind), in bounded batches so no transaction runs long;
+ * what is left over goes at the next pass.
  */
 public final class RecordPruning {
     private static final Logger log = LoggerFactory.getLogger(RecordPruning.class);
@@ -26,9 +27,14 @@ public final class RecordPruning {
 
     public void run(Instant now) {
         if (settings.eventRetention() != null) {
-            int n = inBatches(now.minus(settings.eventRetention()), store::eventPrune);
+            Instant cutoff = now.minus(settings.eventRetention());
+            int n = inBatches(cutoff, store::eventPrune);
             if (n > 0) {
                 log.debug("pruned {} events", n);
+            }
+            int files = inBatches(cutoff, store::intakeFilePrune);
+            if (files > 0) {
+                log.debug("pruned {} records of intake files", files);
             }
         }
         if (settings.statsRetention() != null) {

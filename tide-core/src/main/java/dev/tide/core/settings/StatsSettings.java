@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * How long the event log and the hourly statistics are kept, and the digest sent to the administrators.
  *
- * @param eventRetention events are deleted this long after they happened; null keeps them forever
+ * @param eventRetention events, and folder intake's records of files ({@code Intake.files}), are deleted this long
+ *     after they happened; null keeps them forever
  * @param statsRetention hourly statistics are deleted this long after their hour; null keeps them forever
  * @param digestInterval the digest's period, counted from the epoch in UTC (a day: from midnight UTC to midnight); one
  *     digest is enqueued per period, by one node, once the period is over. Null sends none

@@ -58,6 +58,9 @@ public interface Housekeeping {
     /** Deletes up to {@code limit} events older than {@code cutoff}; returns how many. */
     int eventPrune(Instant cutoff, int limit);
 
+    /** Deletes up to {@code limit} of folder intake's records of files handled before {@code cutoff}; returns how many. */
+    int intakeFilePrune(Instant cutoff, int limit);
+
     /** Deletes up to {@code limit} rows of the statistics of hours before {@code cutoff}; returns how many. */
     int statsPrune(Instant cutoff, int limit);
 }

@@ -1,10 +1,13 @@
 package dev.tide.core.store;
 
+import dev.tide.api.IntakeFile;
+import dev.tide.api.IntakeFileQuery;
 import dev.tide.api.IntakeStatus;
+import dev.tide.api.Page;
 import java.time.Instant;
 
 /**
- * The folder-intake switch every node follows, and the counts of its passes.
+ * The folder-intake switch every node follows, the counts of its passes, and the record of the files they handled.
  */
 public interface IntakeStore {
 
@@ -14,6 +17,9 @@ public interface IntakeStore {
     /** Switches folder intake on or off for every node; returns the status after. */
     IntakeStatus intakeSwitch(boolean enabled, Instant now);
 
-    /** Adds a pass's counts and keeps its scan time if it is the latest. */
+    /** Adds a pass's counts, keeps its scan time if it is the latest, and records its files: one transaction. */
     void intakeRecord(IntakePass pass);
+
+    /** A page of the recorded files, newest first. */
+    Page<IntakeFile> intakeFiles(IntakeFileQuery query);
 }

@@ -1,12 +1,28 @@
 package dev.tide.server.dashboard;
 
-/** Folder intake: on or off, and the files taken and refused so far. */
+import dev.tide.api.Intake;
+import dev.tide.api.IntakeFileQuery;
+
+/**
+ * Folder intake: on or off, the files taken and refused so far, and the recent files themselves, newest first, each
+ * with the task it became or why it was refused, paged by cursor.
+ */
 final class IntakePage {
+    static final int PAGE = 50;
 
     void addTo(PageRoutes pages) {
         pages.get("/intake", page -> {
             page.view().requireReader("the intake");
-            page.render("intake.jte", "status", page.view().queue().intake().status());
+            Intake intake = page.view().queue().intake();
+            String cursor = page.query("cursor");
+            page.render(
+                    "intake.jte",
+                    "status",
+                    intake.status(),
+                    "files",
+                    intake.files(new IntakeFileQuery(PAGE, cursor)),
+                    "firstPage",
+                    cursor == null);
         });
         pages.post("/intake/{state}", page -> {
             page.view().requireAdmin("switch the intake");

@@ -10,6 +10,7 @@ import dev.tide.api.QueueInfo;
 import dev.tide.api.TideException;
 import dev.tide.core.Tide;
 import dev.tide.core.settings.FaultPoints;
+import dev.tide.core.store.IntakeFileRow;
 import dev.tide.core.store.IntakePass;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -39,6 +41,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Passes run every poll interval while the switch in the database ({@link dev.tide.api.Intake#status()}) is on; the periodic scan
  * is the only source of truth, so files written while the node was down or by another host are found all the same.
+ * Each pass ends by recording what it did, in one write: its counts, and each file it moved aside with the task it
+ * became or the reason it was refused ({@link dev.tide.api.Intake#files}), stamped by the engine's clock.
  */
 public final class FolderIntake implements AutoCloseable {
     /** The fault point between a file's enqueue and its move, where crash tests stop the process. */
@@ -100,8 +104,7 @@ public final class FolderIntake implements AutoCloseable {
                 tide.queues().list().stream().map(QueueInfo::name).collect(Collectors.toCollection(HashSet::new));
         queues.add(NewTask.DEFAULT_QUEUE);
         Set<Path> full = new HashSet<>();
-        int stored = 0;
-        int rejected = 0;
+        List<IntakeFileRow> handled = new ArrayList<>();
         int deferred = 0;
         List<InboxFile> files = scan.finished(now.minus(settings.settleTime()), MAX_FILES_PER_PASS);
         for (int i = 0; i < files.size(); i++) {
@@ -111,9 +114,9 @@ public final class FolderIntake implements AutoCloseable {
                 continue;
             }
             try {
-                switch (take(file, queues)) {
-                    case STORED -> stored++;
-                    case REJECTED -> rejected++;
+                Taken taken = take(file, queues);
+                switch (taken.outcome()) {
+                    case STORED, REJECTED -> handled.add(taken.row(file, tide.clock().instant()));
                     case FULL -> {
                         full.add(file.path().getParent());
                         deferred++;
@@ -130,8 +133,9 @@ public final class FolderIntake implements AutoCloseable {
                 break;
             }
         }
-        tide.recordIntakePass(new IntakePass(stored, rejected, now));
-        return new Pass(true, stored, rejected, deferred);
+        IntakePass pass = new IntakePass(now, handled);
+        tide.recordIntakePass(pass);
+        return new Pass(true, (int) pass.stored(), (int) pass.rejected(), deferred);
     }
 
     private enum Outcome {
@@ -143,7 +147,33 @@ public final class FolderIntake implements AutoCloseable {
         GONE
     }
 
-    private Outcome take(InboxFile file, Set<String> queues) throws IOException {
+    /**
+     * What became of one file: the task it became when stored, the reason when rejected.
+     *
+     * @param taskId set when stored
+     * @param reason set when rejected
+     */
+    private record Taken(Outcome outcome, long taskId, String reason) {
+        static final Taken FULL = new Taken(Outcome.FULL, 0, null);
+        static final Taken GONE = new Taken(Outcome.GONE, 0, null);
+
+        static Taken stored(long taskId) {
+            return new Taken(Outcome.STORED, taskId, null);
+        }
+
+        static Taken rejected(String reason) {
+            return new Taken(Outcome.REJECTED, 0, reason);
+        }
+
+        /** The record of a file stored or rejected, handled at {@code at}. */
+        IntakeFileRow row(InboxFile file, Instant at) {
+            return outcome == Outcome.STORED
+                    ? IntakeFileRow.stored(at, file.user(), file.queue(), file.name(), taskId)
+                    : IntakeFileRow.rejected(at, file.user(), file.queue(), file.name(), reason);
+        }
+    }
+
+    private Taken take(InboxFile file, Set<String> queues) throws IOException {
         if (file.queue() == null) {
             return reject(file, "files go in a queue's folder: " + settings.inbox() + "/" + file.user() + "/<queue>/");
         }
@@ -167,18 +197,18 @@ public final class FolderIntake implements AutoCloseable {
         try {
             content = Files.readAllBytes(file.path());
         } catch (NoSuchFileException movedByAnotherNode) {
-            return Outcome.GONE;
+            return Taken.GONE;
         }
         if (!file.unchanged()) {
             // written to since it was found: the next pass sees it again once it has settled
-            return Outcome.GONE;
+            return Taken.GONE;
         }
         EnqueueResult enqueued;
         try {
             enqueued = tide.enqueue(FileTask.of(file, content));
         } catch (PendingLimitException e) {
             log.debug("folder intake: {} waits: {}", file.path(), e.getMessage());
-            return Outcome.FULL;
+            return Taken.FULL;
         } catch (TideException e) {
             if (e.httpStatus() >= 400 && e.httpStatus() < 500) {
                 return reject(file, e.getMessage());
@@ -187,10 +217,10 @@ public final class FolderIntake implements AutoCloseable {
         }
         FaultPoints.reach(AFTER_ENQUEUE);
         if (!Aside.stored(file, enqueued.id())) {
-            return Outcome.GONE;
+            return Taken.GONE;
         }
         log.debug("folder intake: {} is task {}", file.path(), enqueued.id());
-        return Outcome.STORED;
+        return Taken.stored(enqueued.id());
     }
 
     /**
@@ -205,12 +235,12 @@ public final class FolderIntake implements AutoCloseable {
         }
     }
 
-    private static Outcome reject(InboxFile file, String reason) throws IOException {
+    private static Taken reject(InboxFile file, String reason) throws IOException {
         if (!Aside.rejected(file, reason)) {
-            return Outcome.GONE;
+            return Taken.GONE;
         }
         log.info("folder intake: rejected {}: {}", file.path(), reason);
-        return Outcome.REJECTED;
+        return Taken.rejected(reason);
     }
 
     private void loop() {

@@ -20,6 +20,8 @@ import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
 import dev.tide.core.contract.FixtureFactory;
 import dev.tide.core.contract.QueueFixture;
+import dev.tide.core.store.IntakeFileRow;
+import dev.tide.core.store.IntakePass;
 import dev.tide.server.TideServer;
 import java.time.InstantSource;
 import java.util.List;
@@ -272,6 +274,13 @@ public abstract class DashboardBrowserContract {
         assertThat(browser.text()).contains("<script>window.pwned=3</script>");
         browser.go(base + "/queues/%3Cscript%3E");
         assertThat(browser.text()).contains("'<script>'");
+        String fileName = "<img src=x onerror=\"window.pwned=4\">.json";
+        engine.recordIntakePass(new IntakePass(
+                engine.clock().instant(),
+                List.of(IntakeFileRow.rejected(
+                        engine.clock().instant(), "sam", "mail", fileName, "the reason quotes it: " + fileName))));
+        browser.go(base + "/intake");
+        assertThat(browser.text()).contains(fileName, "the reason quotes it: " + fileName);
         assertThat(((JavascriptExecutor) browser.driver()).executeScript("return window.pwned"))
                 .isNull();
     }
@@ -283,10 +292,12 @@ public abstract class DashboardBrowserContract {
         engine.processors()
                 .define(new ProcessorDefinition(
                         "mailers", ProcessorKind.REMOTE, "mail", Set.of("email"), null, null, null, Set.of()));
-        engine.enqueueAll(List.of(
-                NewTask.builder("email").queue("mail").owner("sam").build(),
-                NewTask.builder("email").queue("mail").owner("bob").build(),
-                NewTask.builder("report").owner("bob").build()));
+        long samsTask = engine.enqueueAll(List.of(
+                        NewTask.builder("email").queue("mail").owner("sam").build(),
+                        NewTask.builder("email").queue("mail").owner("bob").build(),
+                        NewTask.builder("report").owner("bob").build()))
+                .get(0)
+                .id();
         engine.claim(ClaimRequest.of("mail", "w-7", 1));
         engine.park(TaskSelection.owner("bob"));
         long job = engine.createJob(NewJob.builder("import")
@@ -295,6 +306,18 @@ public abstract class DashboardBrowserContract {
                         .build())
                 .job()
                 .id();
+        engine.recordIntakePass(new IntakePass(
+                engine.clock().instant(),
+                List.of(
+                        IntakeFileRow.stored(
+                                engine.clock().instant(), "sam", "mail", "email--welcome-sam.json", samsTask),
+                        IntakeFileRow.rejected(
+                                engine.clock().instant(),
+                                "sam",
+                                "mail",
+                                "email--2.json",
+                                "payload: is not valid JSON at line 3, column 3: Unexpected character ('o' (code 111)):"
+                                        + " was expecting double-quote to start field name"))));
 
         browser.signIn(base, "ada", PASSWORD);
         for (String page : List.of(

@@ -3,6 +3,8 @@ package dev.tide.server.dashboard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tide.api.ClaimRequest;
+import dev.tide.api.IntakeFile;
+import dev.tide.api.IntakeFileQuery;
 import dev.tide.api.NewTask;
 import dev.tide.api.ProcessorDefinition;
 import dev.tide.api.ProcessorKind;
@@ -12,10 +14,20 @@ import dev.tide.api.auth.Role;
 import dev.tide.api.auth.TokenKind;
 import dev.tide.core.Tide;
 import dev.tide.core.TideVersion;
+import dev.tide.core.store.IntakeFileRow;
+import dev.tide.core.store.IntakePass;
+import dev.tide.core.testing.TempFolders;
 import dev.tide.core.time.ManualClock;
+import dev.tide.server.intake.FolderIntake;
+import dev.tide.server.intake.IntakeSettings;
+import java.io.IOException;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -112,6 +124,56 @@ class DashboardPagesTest {
         assertThat(engine.intake().status().enabled()).isFalse();
         ada.post("/ui/intake/on", "_csrf=" + csrf);
         assertThat(engine.intake().status().enabled()).isTrue();
+    }
+
+    @Test
+    void theIntakePageListsTheFilesTakenAndRefusedWithTheReasonAsText() throws IOException {
+        Path inbox = TempFolders.create("tide-inbox-");
+        try {
+            Path mail = Files.createDirectories(inbox.resolve("ada/mail"));
+            Files.writeString(mail.resolve("email--1.json"), "{\"to\":\"ada\"}");
+            Files.writeString(mail.resolve("email--2.json"), "{\n  \"to\": \"ada\",\n  oops\n}");
+            Files.writeString(mail.resolve("<script>.json"), "{}");
+            try (var files = Files.list(mail)) {
+                for (Path file : files.toList()) {
+                    Files.setLastModifiedTime(file, FileTime.from(clock.instant().minusSeconds(60)));
+                }
+            }
+            FolderIntake intake = new FolderIntake(engine, IntakeSettings.of(inbox).withClock(clock));
+            assertThat(intake.runOnce()).isEqualTo(new FolderIntake.Pass(true, 1, 2, 0));
+        } finally {
+            TempFolders.delete(inbox);
+        }
+        long task = engine.intake().files(IntakeFileQuery.recent()).items().stream()
+                .filter(f -> f.outcome() == IntakeFile.Outcome.STORED)
+                .findFirst()
+                .orElseThrow()
+                .taskId();
+
+        String page = signedIn("wes").get("/ui/intake").body();
+
+        assertThat(page)
+                .contains("id=\"intake-files\"", "email--1.json", "/ui/tasks/" + task, "taken", "refused")
+                .contains("<td>none</td>", "payload: is not valid JSON at line 3, column 3: Unexpected character")
+                .as("a hostile file name and the reason quoting it are text")
+                .contains("<code>&lt;script&gt;.json</code>", "task type '&lt;script&gt;'")
+                .doesNotContain("<script>.json", "'<script>'");
+    }
+
+    @Test
+    void theIntakePagePagesBackThroughOlderFiles() {
+        engine.recordIntakePass(new IntakePass(
+                clock.instant(),
+                IntStream.rangeClosed(1, 51)
+                        .mapToObj(n -> IntakeFileRow.stored(clock.instant(), "ada", "mail", "f-" + n + ".json", n))
+                        .toList()));
+
+        String first = ada.get("/ui/intake").body();
+        assertThat(first).contains("f-51.json", "f-2.json").doesNotContain("f-1.json").contains("Older files");
+        String cursor = engine.intake().files(IntakeFileQuery.recent()).nextCursor();
+        String older = ada.get("/ui/intake?cursor=" + cursor).body();
+        assertThat(older).contains("f-1.json", "First page").doesNotContain("f-2.json", "Older files");
+        assertThat(ada.get("/ui/intake?cursor=x").statusCode()).isEqualTo(400);
     }
 
     @Test

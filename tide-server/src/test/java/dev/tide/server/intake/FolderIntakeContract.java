@@ -1,10 +1,13 @@
 package dev.tide.server.intake;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.tide.api.Actor;
 import dev.tide.api.ClaimRequest;
 import dev.tide.api.EventQuery;
+import dev.tide.api.IntakeFile;
+import dev.tide.api.IntakeFileQuery;
 import dev.tide.api.IntakeStatus;
 import dev.tide.api.QueueDefinition;
 import dev.tide.api.TaskInfo;
@@ -124,6 +127,31 @@ public abstract class FolderIntakeContract {
         assertThat(intake.runOnce()).isEqualTo(new FolderIntake.Pass(true, 0, 0, 0));
         assertThat(tasks()).hasSize(1);
         assertThat(tide.intake().status()).isEqualTo(new IntakeStatus(true, 1, 0, START));
+        assertThat(files())
+                .singleElement()
+                .usingRecursiveComparison()
+                .ignoringFields("id")
+                .isEqualTo(new IntakeFile(
+                        0, START, "alice", "mail", "email--welcome.json", IntakeFile.Outcome.STORED, task.id(), null));
+    }
+
+    @Test
+    void eachFileIsRecordedWhenTheEngineHandledItByTheEnginesClock() throws IOException {
+        drop("alice", "mail", "email--1.json", "{}");
+        drop("alice", "mail", "email--2.json", "[");
+        // the intake's settle clock stands still; the engine's moves on: the record says when the database took it
+        clock.advance(Duration.ofMinutes(5));
+        intake = new FolderIntake(
+                tide, IntakeSettings.of(inbox).withSettleTime(SETTLE).withClock(() -> START));
+
+        intake.runOnce();
+
+        assertThat(files()).extracting(IntakeFile::at).containsOnly(START.plus(Duration.ofMinutes(5)));
+        assertThat(files())
+                .extracting(IntakeFile::name, IntakeFile::outcome)
+                .containsExactly(
+                        tuple("email--2.json", IntakeFile.Outcome.REJECTED),
+                        tuple("email--1.json", IntakeFile.Outcome.STORED));
     }
 
     @Test
@@ -212,7 +240,7 @@ public abstract class FolderIntakeContract {
     @Test
     void badFilesAreRejectedWithTheirReasonAndNothingIsEnqueued() throws IOException {
         drop("alice", "nosuch", "email--1.json", "{}");
-        drop("alice", "mail", "email--2.json", "{not json");
+        drop("alice", "mail", "email--2.json", "{\n  \"to\": \"ada\",\n  oops\n}");
         drop("alice", "mail", "email--3.json", "{\"pad\":\"" + "x".repeat((int) PAYLOAD_CAP) + "\"}");
         drop("alice", "mail", "report.csv", "y".repeat((int) PAYLOAD_CAP * 3 / 4));
         drop("alice", "mail", "bad type--4.json", "{}");
@@ -225,7 +253,9 @@ public abstract class FolderIntakeContract {
         assertThat(pass).isEqualTo(new FolderIntake.Pass(true, 0, 7, 0));
         assertThat(tasks()).isEmpty();
         assertThat(reason("alice/nosuch", "email--1.json")).contains("queue 'nosuch' is not defined");
-        assertThat(reason("alice/mail", "email--2.json")).startsWith("payload: is not valid JSON");
+        assertThat(reason("alice/mail", "email--2.json"))
+                .as("the first error, with the line it is on")
+                .startsWith("payload: is not valid JSON at line 3, column 3: Unexpected character ('o'");
         assertThat(reason("alice/mail", "email--3.json")).contains("over the cap of 1024 bytes");
         assertThat(reason("alice/mail", "report.csv")).contains("over the cap of 1024 bytes");
         assertThat(reason("alice/mail", "bad type--4.json")).contains("task type 'bad type'");
@@ -233,6 +263,24 @@ public abstract class FolderIntakeContract {
         assertThat(reason("alice/mail", "email--6.json")).contains("symbolic link");
         assertThat(names(inbox.resolve("alice/mail"))).containsExactly(".rejected", ".secret");
         assertThat(tide.intake().status().filesRejected()).isEqualTo(7);
+        List<IntakeFile> recorded = files();
+        assertThat(recorded).hasSize(7).allSatisfy(file -> {
+            assertThat(file.outcome()).isEqualTo(IntakeFile.Outcome.REJECTED);
+            assertThat(file.taskId()).isNull();
+            assertThat(file.owner()).isEqualTo("alice");
+            assertThat(file.reason() + "\n")
+                    .as("the reason recorded is the one beside the file")
+                    .isEqualTo(reason(file.queue() == null ? "alice" : "alice/" + file.queue(), file.name()));
+        });
+        assertThat(recorded)
+                .filteredOn(file -> file.queue() == null)
+                .extracting(IntakeFile::name)
+                .containsExactly("email--5.json");
+    }
+
+    /** The intake's record of files, newest first: every node's, as any node reads it. */
+    private List<IntakeFile> files() {
+        return tide.intake().files(IntakeFileQuery.recent()).items();
     }
 
     /** The reason a rejected file was given; the file itself is next to it. */

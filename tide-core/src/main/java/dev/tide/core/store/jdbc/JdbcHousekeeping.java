@@ -145,6 +145,11 @@ public final class JdbcHousekeeping implements Housekeeping {
     }
 
     @Override
+    public int intakeFilePrune(Instant cutoff, int limit) {
+        return db.write(tx -> IntakeSql.prune(tx, cutoff, limit));
+    }
+
+    @Override
     public int statsPrune(Instant cutoff, int limit) {
         return db.write(tx -> StatsSql.prune(tx, cutoff, limit));
     }

@@ -1,12 +1,15 @@
 package dev.tide.core.store.jdbc;
 
+import dev.tide.api.IntakeFile;
+import dev.tide.api.IntakeFileQuery;
 import dev.tide.api.IntakeStatus;
+import dev.tide.api.Page;
 import dev.tide.core.store.IntakePass;
 import dev.tide.core.store.IntakeStore;
 import java.time.Instant;
 
 /**
- * The folder-intake switch and the counts of its passes.
+ * The folder-intake switch, the counts of its passes and the record of the files they handled.
  */
 public final class JdbcIntake implements IntakeStore {
     private final Database db;
@@ -31,5 +34,10 @@ public final class JdbcIntake implements IntakeStore {
             IntakeSql.record(tx, pass);
             return null;
         });
+    }
+
+    @Override
+    public Page<IntakeFile> intakeFiles(IntakeFileQuery query) {
+        return db.read(tx -> IntakeSql.files(tx, query));
     }
 }

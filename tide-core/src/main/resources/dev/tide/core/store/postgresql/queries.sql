@@ -527,6 +527,11 @@ SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now_ms;
 DELETE FROM tide_events WHERE id = ANY(ARRAY(
     SELECT id FROM tide_events WHERE at < :cutoff ORDER BY at LIMIT :limit));
 
+-- Maintenance: the intake's records of files past the event log's retention, oldest first, in batches.
+-- name: intake_file_prune
+DELETE FROM tide_intake_files WHERE id = ANY(ARRAY(
+    SELECT id FROM tide_intake_files WHERE at < :cutoff ORDER BY at LIMIT :limit));
+
 -- name: profile_hour_add
 UPDATE tide_profile_hours SET used = used + :units::bigint WHERE profile = :profile AND hour_start = :hour_start;
 

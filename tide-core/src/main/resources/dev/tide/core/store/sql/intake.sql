@@ -18,3 +18,13 @@ ON CONFLICT (id) DO UPDATE SET
     files_rejected = tide_intake.files_rejected + excluded.files_rejected,
     last_scan_at = CASE WHEN tide_intake.last_scan_at IS NULL OR tide_intake.last_scan_at < excluded.last_scan_at
         THEN excluded.last_scan_at ELSE tide_intake.last_scan_at END;
+
+-- The files the passes handled (IntakeSql), written with the pass's counts; read newest first by the primary key, a
+-- page below the previous page's last id.
+-- name: intake_file_insert
+INSERT INTO tide_intake_files (at, owner, queue, name, outcome, task_id, reason)
+VALUES (:at, :owner, :queue, :name, :outcome, :task_id, :reason);
+
+-- name: intake_file_list
+SELECT id, at, owner, queue, name, outcome, task_id, reason FROM tide_intake_files
+WHERE id < :before ORDER BY id DESC LIMIT :limit;

@@ -9,6 +9,7 @@ import dev.tide.api.TideEvent;
 import dev.tide.core.Tide;
 import dev.tide.core.store.jdbc.EventListSql;
 import dev.tide.core.store.jdbc.JobListSql;
+import dev.tide.core.store.jdbc.SqlFile;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -16,13 +17,15 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The dashboard's schema (V023): the plans of its list queries ({@link EventListSql}, {@link JobListSql}) on a few
- * thousand events and jobs with statistics, where every filter reads an index, never the whole table; and the actor
- * column filled for events written before it. A store's test says how to reach its database and how to read a plan.
+ * The dashboard's schema (V023, V026): the plans of its list queries ({@link EventListSql}, {@link JobListSql}, the
+ * intake's files) on a few thousand rows with statistics, where every filter reads an index, never the whole table; and
+ * the actor column filled for events written before it. A store's test says how to reach its database and how to read
+ * a plan.
  */
 public abstract class DashboardSchemaContract {
     private static final int ROWS = 5_000;
@@ -57,6 +60,41 @@ public abstract class DashboardSchemaContract {
                 JobListSql list = JobListSql.of(e.getValue(), now);
                 assertNoFullScan(plan(c, list.sql(), list::bind), "tide_jobs", e.getKey());
             }
+        }
+    }
+
+    @Test
+    void theIntakesFilesArePagedAndPrunedByAnIndex() throws SQLException {
+        try (Connection c = connect()) {
+            try (Statement st = c.createStatement()) {
+                st.execute("INSERT INTO tide_intake_files (at, owner, queue, name, outcome, task_id, reason) "
+                        + "WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < " + ROWS + ") "
+                        + "SELECT n, 'user-' || (n % 50), 'mail', 'f-' || n || '.json',"
+                        + " CASE WHEN n % 10 = 0 THEN 'rejected' ELSE 'stored' END,"
+                        + " CASE WHEN n % 10 <> 0 THEN n END,"
+                        + " CASE WHEN n % 10 = 0 THEN 'payload: is empty' END FROM g");
+                st.execute("ANALYZE");
+            }
+            if (!c.getAutoCommit()) {
+                c.commit();
+            }
+            SqlFile statements = SqlFile.forDialect(
+                    c.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT));
+            // both statements take (a bound, a limit), in that order
+            for (long[] bounds : new long[][] {{Long.MAX_VALUE, 51}, {2_500, 51}}) {
+                assertNoFullScan(
+                        plan(c, statements.get("intake_file_list").jdbcSql(), ps -> {
+                            ps.setLong(1, bounds[0]);
+                            ps.setLong(2, bounds[1]);
+                        }),
+                        "tide_intake_files",
+                        "intake files below " + bounds[0]);
+            }
+            List<String> prune = plan(c, statements.get("intake_file_prune").jdbcSql(), ps -> {
+                ps.setLong(1, 100);
+                ps.setLong(2, 1000);
+            });
+            assertNoFullScan(prune, "tide_intake_files", "intake files pruned");
         }
     }
 
