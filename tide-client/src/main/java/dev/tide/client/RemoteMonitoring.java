@@ -43,6 +43,7 @@ final class RemoteMonitoring implements Monitoring {
 
     @Override
     public List<NodeInfo> nodes() {
-        return http.call("GET", Routes.path(Routes.NODES), null, HttpBodies.Nodes.class).nodes();
+        return http.call("GET", Routes.path(Routes.NODES), null, HttpBodies.Nodes.class)
+                .nodes();
     }
 }

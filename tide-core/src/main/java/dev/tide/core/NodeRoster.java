@@ -52,12 +52,11 @@ final class NodeRoster {
 
     private static NodeInfo shown(NodeRow row, List<NodeInfo.Processor> runs, Instant now) {
         NodeInfo.State state = stateOf(row, now);
-        Instant until =
-                switch (state) {
-                    case LIVE -> now;
-                    case STOPPED -> row.stoppedAt();
-                    case GONE -> row.lastSeenAt();
-                };
+        Instant until = switch (state) {
+            case LIVE -> now;
+            case STOPPED -> row.stoppedAt();
+            case GONE -> row.lastSeenAt();
+        };
         Duration uptime = Duration.between(row.startedAt(), until);
         return new NodeInfo(
                 row.name(),

@@ -150,10 +150,7 @@ record TideAssembly(
                 effective.nodes());
         maintenance.alsoRun(heartbeat::prune);
         EmbeddedMonitoring monitoring = new EmbeddedMonitoring(
-                store.reporting(),
-                store.catalog(),
-                knownTypes,
-                new NodeRoster(store.nodes(), processors::list, clock));
+                store.reporting(), store.catalog(), knownTypes, new NodeRoster(store.nodes(), processors::list, clock));
         EmbeddedQueues queues = new EmbeddedQueues(
                 store.catalog(), clock, admin, maintenance::nudge, notices::wake, monitoring::status);
         EmbeddedProfiles profiles = new EmbeddedProfiles(store.profiles(), clock, load);

@@ -119,7 +119,9 @@ class IntakeRoutesTest extends HttpTestBase {
                         + "\"queue\":\"mail\",\"name\":\"email--2.json\",\"outcome\":\"rejected\","
                         + "\"reason\":\"" + JSON_REASON + "\"}");
         assertThat(items.get(1).path("name").asText()).isEqualTo("<script>.csv");
-        assertThat(items.get(1).has("queue")).as("a file outside any queue folder").isFalse();
+        assertThat(items.get(1).has("queue"))
+                .as("a file outside any queue folder")
+                .isFalse();
         assertThat(items.get(2).path("outcome").asText()).isEqualTo("stored");
         assertThat(items.get(2).path("taskId").asLong()).isEqualTo(12);
         assertThat(items.get(2).has("reason")).isFalse();
@@ -129,15 +131,17 @@ class IntakeRoutesTest extends HttpTestBase {
         String cursor = first.json().path("nextCursor").asText();
         assertThat(cursor).isNotEmpty();
         var last = raw.get("v1/intake/files?limit=2&cursor=" + cursor);
-        assertThat(last.json().path("items")).singleElement().satisfies(item -> assertThat(
-                        item.path("name").asText())
-                .isEqualTo("report--1.csv"));
+        assertThat(last.json().path("items"))
+                .singleElement()
+                .satisfies(item -> assertThat(item.path("name").asText()).isEqualTo("report--1.csv"));
 
         assertThat(client.intake().files(IntakeFileQuery.recent()))
                 .isEqualTo(engine.intake().files(IntakeFileQuery.recent()));
         var page = client.intake().files(IntakeFileQuery.recent().withLimit(2));
         assertThat(page.items()).extracting(IntakeFile::name).containsExactly("email--2.json", "<script>.csv");
-        assertThat(client.intake().files(IntakeFileQuery.recent().withCursor(page.nextCursor())).items())
+        assertThat(client.intake()
+                        .files(IntakeFileQuery.recent().withCursor(page.nextCursor()))
+                        .items())
                 .extracting(IntakeFile::outcome, IntakeFile::taskId)
                 .containsExactly(tuple(IntakeFile.Outcome.STORED, 12L));
     }
@@ -158,8 +162,8 @@ class IntakeRoutesTest extends HttpTestBase {
 
     @Test
     void onlyAdministratorsReadTheFiles() {
-        engine.recordIntakePass(new IntakePass(
-                START, List.of(IntakeFileRow.rejected(START, "sam", "mail", "x.json", JSON_REASON))));
+        engine.recordIntakePass(
+                new IntakePass(START, List.of(IntakeFileRow.rejected(START, "sam", "mail", "x.json", JSON_REASON))));
         for (Role role : List.of(Role.SUBMITTER, Role.WORKER)) {
             String name = "user-" + role.name().toLowerCase(Locale.ROOT);
             String token = TestUsers.token(engine.accounts(), name, role);

@@ -142,7 +142,10 @@ public abstract class NodesContract {
         Tide a = open("a");
         Tide b = open("b");
         a.processorHost().shutdownGrace(Duration.ofSeconds(5)).addHandlers(Map.of("stamp", ctx -> {}));
-        a.processors().define(ProcessorDefinition.named("stamper").withQueue("deposits").withThreads(2));
+        a.processors()
+                .define(ProcessorDefinition.named("stamper")
+                        .withQueue("deposits")
+                        .withThreads(2));
         a.processors().start("stamper");
         a.processorHost().runOnce();
         b.processorHost().runOnce();

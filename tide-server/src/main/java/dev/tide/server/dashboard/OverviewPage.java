@@ -57,7 +57,9 @@ final class OverviewPage {
         List<HourlyStats> hours = tide.monitoring().stats(new StatsQuery(now.minus(Duration.ofHours(24)), now, null));
         Throughput throughput = Throughput.of(hours, now.truncatedTo(ChronoUnit.HOURS), 24);
         Instant dayAgo = now.minus(Duration.ofDays(1));
-        List<NodeLine> nodes = tide.monitoring().nodes().stream().map(node -> new NodeLine(node, now)).toList();
+        List<NodeLine> nodes = tide.monitoring().nodes().stream()
+                .map(node -> new NodeLine(node, now))
+                .toList();
         page.render(
                 "overview.jte",
                 "status",

@@ -116,7 +116,8 @@ public final class FolderIntake implements AutoCloseable {
             try {
                 Taken taken = take(file, queues);
                 switch (taken.outcome()) {
-                    case STORED, REJECTED -> handled.add(taken.row(file, tide.clock().instant()));
+                    case STORED, REJECTED ->
+                        handled.add(taken.row(file, tide.clock().instant()));
                     case FULL -> {
                         full.add(file.path().getParent());
                         deferred++;

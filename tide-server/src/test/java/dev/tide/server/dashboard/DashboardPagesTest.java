@@ -136,10 +136,12 @@ class DashboardPagesTest {
             Files.writeString(mail.resolve("<script>.json"), "{}");
             try (var files = Files.list(mail)) {
                 for (Path file : files.toList()) {
-                    Files.setLastModifiedTime(file, FileTime.from(clock.instant().minusSeconds(60)));
+                    Files.setLastModifiedTime(
+                            file, FileTime.from(clock.instant().minusSeconds(60)));
                 }
             }
-            FolderIntake intake = new FolderIntake(engine, IntakeSettings.of(inbox).withClock(clock));
+            FolderIntake intake =
+                    new FolderIntake(engine, IntakeSettings.of(inbox).withClock(clock));
             assertThat(intake.runOnce()).isEqualTo(new FolderIntake.Pass(true, 1, 2, 0));
         } finally {
             TempFolders.delete(inbox);
@@ -169,7 +171,10 @@ class DashboardPagesTest {
                         .toList()));
 
         String first = ada.get("/ui/intake").body();
-        assertThat(first).contains("f-51.json", "f-2.json").doesNotContain("f-1.json").contains("Older files");
+        assertThat(first)
+                .contains("f-51.json", "f-2.json")
+                .doesNotContain("f-1.json")
+                .contains("Older files");
         String cursor = engine.intake().files(IntakeFileQuery.recent()).nextCursor();
         String older = ada.get("/ui/intake?cursor=" + cursor).body();
         assertThat(older).contains("f-1.json", "First page").doesNotContain("f-2.json", "Older files");

@@ -78,8 +78,8 @@ public abstract class DashboardSchemaContract {
             if (!c.getAutoCommit()) {
                 c.commit();
             }
-            SqlFile statements = SqlFile.forDialect(
-                    c.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT));
+            SqlFile statements =
+                    SqlFile.forDialect(c.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT));
             // both statements take (a bound, a limit), in that order
             for (long[] bounds : new long[][] {{Long.MAX_VALUE, 51}, {2_500, 51}}) {
                 assertNoFullScan(
