@@ -30,6 +30,11 @@ final class Numbers {
         return (int) value;
     }
 
+    /** A whole number that fits a long, or null for no text. */
+    static Long wholeLong(String field, String text) {
+        return text == null ? null : parse(field, text);
+    }
+
     private static long parse(String field, String text) {
         try {
             return Long.parseLong(text.strip());

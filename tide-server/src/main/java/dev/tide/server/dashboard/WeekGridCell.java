@@ -3,6 +3,7 @@ package dev.tide.server.dashboard;
 import java.time.DayOfWeek;
 import java.time.Instant;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * One hour of one day of the week grid, on the viewer's wall clock: what holds during it, in one part or several.
@@ -37,6 +38,26 @@ public record WeekGridCell(DayOfWeek day, int hour, List<WeekGridPart> parts) {
     /** Whether the instant falls in this hour. */
     public boolean holds(Instant at) {
         return parts.stream().anyMatch(p -> p.holds(at));
+    }
+
+    /**
+     * The cell's accessible name, which a screen reader announces as the keyboard moves over the grid: its day, hour and
+     * what holds, e.g. "Mon 6 Jan, 12:00–13:00: 12:00–12:30 100/h, office; 12:30–13:00 10/h, lunch, boost 1".
+     *
+     * @param dayLabel the day as its column is headed ("Mon 6 Jan")
+     */
+    public String label(String dayLabel) {
+        String hour = dayLabel + ", " + fromText() + "–" + untilText() + ": ";
+        if (skipped()) {
+            return hour + "skipped, the clock jumps over this hour";
+        }
+        if (!split()) {
+            return hour + parts.get(0).describe();
+        }
+        return hour
+                + parts.stream()
+                        .map(p -> p.times() + (repeated() ? " (" + p.offset().getId() + ")" : "") + " " + p.describe())
+                        .collect(Collectors.joining("; "));
     }
 
     /** "08:00" */

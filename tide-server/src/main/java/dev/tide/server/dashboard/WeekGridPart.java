@@ -4,6 +4,7 @@ import dev.tide.api.ProfileLimits;
 import java.time.Instant;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -66,6 +67,18 @@ public record WeekGridPart(
                 ? null
                 : "scaled by " + limits.scaling().signal() + " down to "
                         + limits.scaling().minPerHour() + "/h";
+    }
+
+    /** What holds, in words: "10/h, lunch, session 5, boost 1, or busy if requests ≥ 300: 20/h". */
+    public String describe() {
+        StringBuilder out = new StringBuilder(limitText()).append(", ").append(entryText());
+        for (String more : Arrays.asList(sessionText(), boostText(), scalingText())) {
+            if (more != null) {
+                out.append(", ").append(more);
+            }
+        }
+        conditional.forEach(c -> out.append(", or ").append(c));
+        return out.toString();
     }
 
     /** Whether the instant falls in the stretch. */

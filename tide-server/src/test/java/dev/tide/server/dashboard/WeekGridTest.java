@@ -183,6 +183,43 @@ class WeekGridTest {
         assertThat(grid.cell(0, 20).level()).isEqualTo(5);
     }
 
+    /** The name a screen reader announces as the keyboard moves: day, hour, and what holds in each part. */
+    @Test
+    void eachCellIsNamedByItsDayHourAndLimits() {
+        Profile profile = Profile.forTaskType(
+                "email",
+                UTC,
+                List.of(
+                        entry("office", WEEKDAYS, "08:00", "18:00", 100),
+                        ProfileEntry.of(
+                                        "lunch",
+                                        WEEKDAYS,
+                                        LocalTime.of(12, 30),
+                                        LocalTime.of(13, 30),
+                                        ProfileLimits.perHour(10)
+                                                .withMaxPerSession(5)
+                                                .withPriorityBoost(1))
+                                .withPrecedence(1)),
+                ProfileLimits.perHour(1000).withMaxPerSession(300));
+        WeekGrid grid = WeekGrid.of(profile, UTC, LocalDate.of(2026, 5, 11));
+        String monday = grid.days().get(0).label();
+
+        assertThat(monday).isEqualTo("Mon 11 May");
+        assertThat(grid.cell(0, 9).label(monday)).isEqualTo("Mon 11 May, 09:00–10:00: 100/h, office");
+        assertThat(grid.cell(0, 23).label(monday)).isEqualTo("Mon 11 May, 23:00–00:00: 1000/h, default, session 300");
+        assertThat(grid.cell(0, 12).label(monday))
+                .isEqualTo("Mon 11 May, 12:00–13:00: 12:00–12:30 100/h, office; "
+                        + "12:30–13:00 10/h, lunch, session 5, boost 1");
+
+        WeekGrid spring = WeekGrid.of(profile(PARIS), PARIS, LocalDate.of(2026, 3, 29));
+        assertThat(spring.cell(6, 2).label("Sun 29 Mar"))
+                .isEqualTo("Sun 29 Mar, 02:00–03:00: skipped, the clock jumps over this hour");
+        WeekGrid autumn = WeekGrid.of(profile(PARIS), PARIS, LocalDate.of(2026, 10, 25));
+        assertThat(autumn.cell(6, 2).label("Sun 25 Oct"))
+                .isEqualTo("Sun 25 Oct, 02:00–03:00: 02:00–03:00 (+02:00) 1000/h, default; "
+                        + "02:00–03:00 (+01:00) 1000/h, default");
+    }
+
     @Test
     void aProfileWithNoDefaultShowsNoLimit() {
         Profile profile =
