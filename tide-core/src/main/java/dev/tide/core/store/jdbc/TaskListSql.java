@@ -35,6 +35,12 @@ public final class TaskListSql {
     private static final Set<TaskState> HOT_STATES = EnumSet.of(TaskState.READY, TaskState.LEASED);
 
     private static final String NOT_HOT = "state NOT IN ('ready', 'leased')";
+    /**
+     * Errors only: failed for good, or failing (a failed attempt's message, waiting for the next). Spelt as the
+     * predicate of tide_tasks_errors (V025), term for term, so that SQLite may read that index.
+     */
+    private static final String ERRORS = "(outcome = 'failed' OR (state <> 'finished' AND message IS NOT NULL))";
+
     private static final Pattern NUMBER_OR_LITERAL =
             Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|true|false|null");
 
@@ -191,7 +197,7 @@ public final class TaskListSql {
         c.addIf("owner = ?", q.owner());
         c.addIf("lease_owner = ?", q.leaseOwner());
         if (q.errorsOnly()) {
-            c.add("(outcome = 'failed' OR (state <> 'finished' AND message IS NOT NULL))");
+            c.add(ERRORS);
         }
         c.addIf("created_at >= ?", millis(q.receivedFrom()));
         c.addIf("created_at < ?", millis(q.receivedTo()));
@@ -283,7 +289,8 @@ public final class TaskListSql {
     /**
      * Ready or leased tasks with no other equality filter: no index orders them by id, and walking the table in id
      * order until a page fills may read all of it. {@code id + 0} sorts alike but keeps the planners from that walk,
-     * so they read the state's own index (tide_tasks_ready, tide_tasks_lease_expiry) and sort what it holds.
+     * so they read the state's own index (tide_tasks_ready, tide_tasks_lease_expiry) and sort what it holds. Not so
+     * with errors only: the errors' own index (tide_tasks_errors) orders them by id, and a page walks it until full.
      */
     private static boolean hotStateAlone(TaskQuery q) {
         return q.state() != null
@@ -291,7 +298,8 @@ public final class TaskListSql {
                 && q.queue() == null
                 && q.type() == null
                 && q.owner() == null
-                && q.jobId() == null;
+                && q.jobId() == null
+                && !q.errorsOnly();
     }
 
     private static boolean onlyFinished(TaskQuery q) {
