@@ -2,6 +2,7 @@ package dev.tide.core.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tide.api.Ack;
 import dev.tide.api.ClaimRequest;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.LeasedTask;
@@ -12,6 +13,7 @@ import dev.tide.api.TaskCount;
 import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskQueue;
+import dev.tide.api.TaskSelection;
 import dev.tide.api.TaskState;
 import dev.tide.core.TideConfig;
 import dev.tide.core.time.ManualClock;
@@ -19,6 +21,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -181,6 +184,83 @@ public abstract class TaskSearchContract {
                         .withOutcome(Outcome.FAILED)))
                 .isEmpty();
         assertThat(queue.countTasks(TaskQuery.all().withErrorText("o"))).isEqualTo(new TaskCount(3, false));
+    }
+
+    /**
+     * Errors only: the tasks that failed for good (with a message or without) and the failing ones, whose last attempt
+     * failed and that wait for another (ready, backing off, running again, parked, or retried by hand); never those
+     * that succeeded (after a failed attempt, or with a note), were cancelled with a reason, or never failed. Alone and
+     * with other filters, counted, and paged by cursor in either order.
+     */
+    @Test
+    void errorsOnlyTakesTheFailedAndTheFailingInEveryState() {
+        long failed = inQueue("failed");
+        settle("failed", a -> a.message("smtp timeout").fail());
+        long failedSilently = inQueue("silent");
+        settle("silent", Ack.Builder::fail);
+        long readyAgain = inQueue("ready");
+        settle("ready", a -> a.message("flaky").retry(Duration.ZERO));
+        long backingOff = inQueue("backoff");
+        settle("backoff", a -> a.message("flaky").retry(Duration.ofHours(1)));
+        long runningAgain = inQueue("running");
+        settle("running", a -> a.message("flaky").retry(Duration.ZERO));
+        claimFrom("running");
+        long parked = inQueue("parked");
+        settle("parked", a -> a.message("flaky").retry(Duration.ZERO));
+        assertThat(queue.park(TaskSelection.ids(List.of(parked)))).isEqualTo(1);
+        long retriedByHand = inQueue("by-hand");
+        settle("by-hand", a -> a.message("bad address").fail());
+        queue.retry(retriedByHand);
+        // not errors
+        inQueue("recovered");
+        settle("recovered", a -> a.message("flaky").retry(Duration.ZERO));
+        settle("recovered", Ack.Builder::succeed);
+        inQueue("noted");
+        settle("noted", a -> a.message("3 mails sent").succeed());
+        long cancelled = inQueue("cancelled");
+        settle("cancelled", a -> a.message("flaky").retry(Duration.ZERO));
+        queue.cancel(cancelled, "not needed any more");
+        inQueue("waiting");
+        inQueue("leased");
+        claimFrom("leased");
+
+        TaskQuery errors = TaskQuery.all().withErrorsOnly(true);
+        List<Long> expected =
+                List.of(failed, failedSilently, readyAgain, backingOff, runningAgain, parked, retriedByHand);
+        assertThat(ids(errors)).isEqualTo(expected);
+        assertThat(queue.countTasks(errors)).isEqualTo(new TaskCount(7, false));
+        assertThat(allIds(errors.withLimit(2))).isEqualTo(expected);
+        assertThat(allIds(errors.withLimit(3).sortedBy(TaskQuery.Sort.ID, true)))
+                .isEqualTo(expected.reversed());
+        assertThat(allIds(errors.withLimit(2).sortedBy(TaskQuery.Sort.CREATED, true)))
+                .as("received together: by id within the same time")
+                .isEqualTo(expected.reversed());
+        assertThat(ids(errors.withState(TaskState.FINISHED))).containsExactly(failed, failedSilently);
+        assertThat(ids(errors.withOutcome(Outcome.FAILED))).containsExactly(failed, failedSilently);
+        assertThat(ids(errors.withState(TaskState.READY))).containsExactly(readyAgain, retriedByHand);
+        assertThat(ids(errors.withState(TaskState.SCHEDULED))).containsExactly(backingOff);
+        assertThat(ids(errors.withState(TaskState.LEASED))).containsExactly(runningAgain);
+        assertThat(ids(errors.withState(TaskState.PARKED))).containsExactly(parked);
+        assertThat(ids(errors.withQueue("ready"))).containsExactly(readyAgain);
+        assertThat(ids(errors.withQueue("recovered"))).isEmpty();
+        assertThat(ids(errors.withErrorText("FLAKY"))).containsExactly(readyAgain, backingOff, runningAgain, parked);
+        assertThat(ids(errors.withState(TaskState.READY).withLimit(1).sortedBy(TaskQuery.Sort.ID, true)))
+                .containsExactly(retriedByHand);
+    }
+
+    private long inQueue(String name) {
+        return enqueue(NewTask.builder("t").queue(name).maxAttempts(5));
+    }
+
+    private LeasedTask claimFrom(String name) {
+        List<LeasedTask> got = queue.claim(ClaimRequest.of(name, "w", 1));
+        assertThat(got).as("a claimable task in " + name).hasSize(1);
+        return got.get(0);
+    }
+
+    /** Claims the task of queue {@code name} and acknowledges it as {@code how} says. */
+    private void settle(String name, Function<Ack.Builder, Ack> how) {
+        queue.ack(how.apply(claimFrom(name).ack()));
     }
 
     @Test

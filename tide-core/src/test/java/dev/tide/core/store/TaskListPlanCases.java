@@ -3,6 +3,7 @@ package dev.tide.core.store;
 import dev.tide.api.Outcome;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskState;
+import dev.tide.core.store.jdbc.TaskListSql;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -52,7 +53,8 @@ public final class TaskListPlanCases {
                 && q.type() == null
                 && q.owner() == null
                 && q.jobId() == null
-                && q.outcome() == null;
+                && q.outcome() == null
+                && !q.errorsOnly();
     }
 
     /**
@@ -65,7 +67,8 @@ public final class TaskListPlanCases {
                 && q.queue() == null
                 && q.type() == null
                 && q.owner() == null
-                && q.jobId() == null;
+                && q.jobId() == null
+                && !q.errorsOnly();
     }
 
     /** Every filter of the page, alone, with a state and with a queue (and with its natural sort). */
@@ -81,6 +84,7 @@ public final class TaskListPlanCases {
         filters.put("finished", TaskQuery.all().finishedBetween(at(7000), at(8000)));
         filters.put("errorText", TaskQuery.all().withErrorText("host 77"));
         filters.put("payload", TaskQuery.all().withPayload("customer.id", "77"));
+        filters.put("errors", TaskQuery.all().withErrorsOnly(true));
         Map<String, TaskQuery> cases = new LinkedHashMap<>();
         for (TaskState state : TaskState.values()) {
             cases.put("state " + state.wireName(), TaskQuery.all().withState(state));
@@ -94,6 +98,77 @@ public final class TaskListPlanCases {
         cases.put("received by received time", filters.get("received").sortedBy(TaskQuery.Sort.CREATED, true));
         cases.put("finished by finish time", filters.get("finished").sortedBy(TaskQuery.Sort.FINISHED, true));
         cases.put("queue by received time", filters.get("queue").sortedBy(TaskQuery.Sort.CREATED, true));
+        return cases;
+    }
+
+    /**
+     * The rows' errors made rare, as a service's are (the filled rows have a failure in every seven): only every
+     * 49th row keeps its failure or its message, failed or failing in every state.
+     */
+    public static final String RARE_ERRORS = "UPDATE tide_tasks SET message = NULL,"
+            + " outcome = CASE WHEN outcome = 'failed' THEN 'succeeded' ELSE outcome END"
+            + " WHERE created_at % 49000 <> 0";
+
+    /**
+     * The "errors only" filter (failed, or failing with a message) alone, in each order, on a later page, and with
+     * every other filter: its own index (V025, always there) serves it, and with no other filter it is the one read.
+     */
+    public static Map<String, TaskQuery> errorsOnlyCases() {
+        TaskQuery errors = TaskQuery.all().withErrorsOnly(true);
+        Map<String, TaskQuery> cases = new LinkedHashMap<>();
+        cases.put("errors", errors);
+        cases.put("errors descending", errors.sortedBy(TaskQuery.Sort.ID, true));
+        TaskQuery newest = errors.sortedBy(TaskQuery.Sort.ID, true);
+        cases.put("errors descending, next page", newest.withCursor(TaskListSql.encode(newest, 10_045, 10_045)));
+        cases.put("errors, next page", errors.withCursor(TaskListSql.encode(errors, 9_996, 9_996)));
+        cases.put("errors by received time", errors.sortedBy(TaskQuery.Sort.CREATED, true));
+        cases.put("errors by finish time", errors.sortedBy(TaskQuery.Sort.FINISHED, true));
+        for (TaskState state : TaskState.values()) {
+            cases.put("errors + state " + state.wireName(), errors.withState(state));
+        }
+        cases.put("errors + outcome", errors.withOutcome(Outcome.FAILED));
+        cases.put("errors + queue", errors.withQueue("q2"));
+        cases.put("errors + type", errors.withType("t3"));
+        cases.put("errors + owner", errors.withOwner("u7"));
+        cases.put("errors + job", errors.withJob(5L));
+        cases.put("errors + worker", errors.withLeaseOwner("w1"));
+        cases.put("errors + received", errors.receivedBetween(at(1000), at(2000)));
+        cases.put("errors + runAt", errors.runAtBetween(at(5000), at(6000)));
+        cases.put("errors + finished", errors.finishedBetween(at(7000), at(8000)));
+        cases.put("errors + errorText", errors.withErrorText("host 77"));
+        cases.put(
+                "errors + queue + state, descending",
+                errors.withQueue("q2").withState(TaskState.READY).sortedBy(TaskQuery.Sort.ID, true));
+        return cases;
+    }
+
+    /**
+     * Whether the listing has no filter but "errors only", in id order (either way, any page): the one its index alone
+     * answers. In another order the planner may walk that order's index instead (tide_tasks_list_created), filtering.
+     */
+    public static boolean errorsAloneById(TaskQuery q) {
+        return q.errorsOnly()
+                && q.equals(TaskQuery.all()
+                        .withErrorsOnly(true)
+                        .sortedBy(TaskQuery.Sort.ID, q.descending())
+                        .withCursor(q.cursor()));
+    }
+
+    /**
+     * The dashboard's listings outside the Tasks page (tide-server's WorkerPages and ParkingPage): the leases held, to
+     * group by worker, and the parked tasks.
+     */
+    public static Map<String, TaskQuery> pageListings() {
+        Map<String, TaskQuery> cases = new LinkedHashMap<>();
+        cases.put(
+                "workers: leases held",
+                TaskQuery.all()
+                        .withState(TaskState.LEASED)
+                        .sortedBy(TaskQuery.Sort.ID, false)
+                        .withLimit(1000));
+        cases.put(
+                "parking: parked tasks",
+                TaskQuery.all().withState(TaskState.PARKED).withLimit(100));
         return cases;
     }
 }

@@ -10,11 +10,11 @@ import java.util.List;
  * TaskListSql#where}), in SQL both dialects accept: the count the person confirms, and the choice of the tasks
  * when the bulk action starts. A confined caller's owner is a condition of its own, beside any the filter has.
  */
-record BulkSql(String sql, TaskListSql.Where filter, String owner) {
+record BulkSql(String sql, Conditions.Where filter, String owner) {
 
     /** {@code n}, the tasks matching now, and {@code up_to}, the highest id among them (0 when none). */
     static BulkSql match(TaskQuery query, Dialect dialect, String owner) {
-        TaskListSql.Where filter = TaskListSql.where(query, dialect);
+        Conditions.Where filter = TaskListSql.where(query, dialect);
         return new BulkSql(
                 "SELECT COUNT(*) AS n, COALESCE(MAX(id), 0) AS up_to FROM tide_tasks WHERE " + filter.sql()
                         + ownerCondition(owner),
@@ -24,7 +24,7 @@ record BulkSql(String sql, TaskListSql.Where filter, String owner) {
 
     /** Chooses the matching tasks with an id up to a bound, for one bulk action. */
     static BulkSql choose(TaskQuery query, Dialect dialect, String owner) {
-        TaskListSql.Where filter = TaskListSql.where(query, dialect);
+        Conditions.Where filter = TaskListSql.where(query, dialect);
         return new BulkSql(
                 "INSERT INTO tide_bulk_action_tasks (bulk_id, task_id) SELECT ?, id FROM tide_tasks WHERE "
                         + filter.sql() + ownerCondition(owner) + " AND id <= ?",

@@ -105,7 +105,7 @@ public interface Dialect {
      * The planner's estimate of the rows {@code select} answers, or empty where the database gives none cheaply; for
      * counts that would read too many rows.
      */
-    default OptionalLong rowEstimate(Tx tx, String select, TaskListSql.Where where) throws SQLException {
+    default OptionalLong rowEstimate(Tx tx, String select, Conditions.Where where) throws SQLException {
         return OptionalLong.empty();
     }
 }

@@ -3,8 +3,6 @@ package dev.tide.core.store.jdbc;
 import dev.tide.api.EventQuery;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The event log's list, built from an {@link EventQuery} in SQL both dialects accept: newest first, paged back by id.
@@ -14,23 +12,25 @@ import java.util.List;
  */
 public final class EventListSql {
     private final String sql;
-    private final List<Object> params;
+    private final Conditions.Where where;
+    private final long limit;
 
-    private EventListSql(String sql, List<Object> params) {
+    private EventListSql(String sql, Conditions.Where where, long limit) {
         this.sql = sql;
-        this.params = params;
+        this.where = where;
+        this.limit = limit;
     }
 
     public static EventListSql of(EventQuery q) {
-        StringBuilder where = new StringBuilder("id < ?");
-        List<Object> params = new ArrayList<>();
-        params.add(q.before() == null ? Long.MAX_VALUE : q.before());
-        add(where, params, "kind = ?", q.kind());
-        add(where, params, "task_id = ?", q.taskId());
-        add(where, params, "job_id = ?", q.jobId());
-        add(where, params, "actor = ?", q.actor());
-        params.add((long) q.limit());
-        return new EventListSql("SELECT * FROM tide_events WHERE " + where + " ORDER BY id DESC LIMIT ?", params);
+        Conditions.Where where = new Conditions()
+                .add("id < ?", q.before() == null ? Long.MAX_VALUE : q.before())
+                .addIf("kind = ?", q.kind())
+                .addIf("task_id = ?", q.taskId())
+                .addIf("job_id = ?", q.jobId())
+                .addIf("actor = ?", q.actor())
+                .where();
+        return new EventListSql(
+                "SELECT * FROM tide_events WHERE " + where.sql() + " ORDER BY id DESC LIMIT ?", where, q.limit());
     }
 
     public String sql() {
@@ -38,19 +38,6 @@ public final class EventListSql {
     }
 
     public void bind(PreparedStatement ps) throws SQLException {
-        for (int i = 0; i < params.size(); i++) {
-            if (params.get(i) instanceof Long l) {
-                ps.setLong(i + 1, l);
-            } else {
-                ps.setString(i + 1, (String) params.get(i));
-            }
-        }
-    }
-
-    private static void add(StringBuilder where, List<Object> params, String clause, Object value) {
-        if (value != null) {
-            where.append(" AND ").append(clause);
-            params.add(value);
-        }
+        ps.setLong(where.bind(ps, 1), limit);
     }
 }

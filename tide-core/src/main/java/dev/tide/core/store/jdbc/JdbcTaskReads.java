@@ -166,7 +166,7 @@ public final class JdbcTaskReads implements TaskReads {
             if (n < cap) {
                 return new TaskCount(n, false);
             }
-            TaskListSql.Where where = TaskListSql.where(query, db.dialect());
+            Conditions.Where where = TaskListSql.where(query, db.dialect());
             OptionalLong estimate =
                     db.dialect().rowEstimate(tx, "SELECT 1 FROM tide_tasks WHERE " + where.sql(), where);
             return new TaskCount(Math.max(TaskListing.EXACT_COUNT_ROWS, estimate.orElse(0)), true);

@@ -1,18 +1,13 @@
 package dev.tide.core.store.jdbc;
 
-import dev.tide.api.InvalidRequestException;
 import dev.tide.api.JsonPath;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskState;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -22,9 +17,8 @@ import java.util.regex.Pattern;
  * holds the last row's sort value and id, so a page costs the same however deep it is, and rows added meanwhile neither
  * repeat nor vanish.
  *
- * <p>A cursor is {@code <sortValue>:<id>:<digest>}, the digest binding it to its listing: the first 8 bytes (hex) of
- * SHA-256 over the listing's filters and order, owner included. A cursor is taken only by the listing that issued it,
- * so one user's cursor cannot page through another's listing, nor can it be made up to probe positions.
+ * <p>A cursor is {@code <sortValue>:<id>:<digest>} ({@link ListCursor}), the digest binding it to its listing (its
+ * filters and order, owner included).
  *
  * <p>Filters come in two kinds. Indexed ones (queue, state, type, owner, job, time windows, and error text where a
  * trigram index serves it) bound the rows the database reads. Text ones that no index serves (error text on SQLite,
@@ -41,6 +35,12 @@ public final class TaskListSql {
     private static final Set<TaskState> HOT_STATES = EnumSet.of(TaskState.READY, TaskState.LEASED);
 
     private static final String NOT_HOT = "state NOT IN ('ready', 'leased')";
+    /**
+     * Errors only: failed for good, or failing (a failed attempt's message, waiting for the next). Spelt as the
+     * predicate of tide_tasks_errors (V025), term for term, so that SQLite may read that index.
+     */
+    private static final String ERRORS = "(outcome = 'failed' OR (state <> 'finished' AND message IS NOT NULL))";
+
     private static final Pattern NUMBER_OR_LITERAL =
             Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|true|false|null");
 
@@ -54,22 +54,6 @@ public final class TaskListSql {
         this.params = params;
         this.boundSql = boundSql;
         this.boundParams = boundParams;
-    }
-
-    /**
-     * A WHERE condition with its parameters in order.
-     *
-     * @param sql a condition on the columns of {@code tide_tasks}, unqualified
-     */
-    public record Where(String sql, List<Object> params) {
-        public Where {
-            params = List.copyOf(params);
-        }
-
-        /** Binds the parameters from position {@code first} (1-based); answers the next free position. */
-        public int bind(PreparedStatement ps, int first) throws SQLException {
-            return TaskListSql.bind(ps, first, params);
-        }
     }
 
     /**
@@ -89,28 +73,29 @@ public final class TaskListSql {
     }
 
     /** Every filter of {@code q} (not its cursor) as one condition: the tasks the listing matches, all of them. */
-    public static Where where(TaskQuery q, Dialect dialect) {
+    public static Conditions.Where where(TaskQuery q, Dialect dialect) {
         Conditions c = new Conditions();
-        c.indexed(q, dialect);
-        c.errorText(q, dialect);
-        c.payload(q, dialect);
-        return c.toWhere();
+        indexed(c, q, dialect);
+        errorText(c, q, dialect);
+        payload(c, q, dialect);
+        return c.where();
     }
 
     public static TaskListSql of(TaskQuery q, Dialect dialect, Search search) {
         Conditions indexed = new Conditions();
         Conditions text = new Conditions();
-        indexed.indexed(q, dialect);
-        (search.errorTextIndexed() ? indexed : text).errorText(q, dialect);
-        text.payload(q, dialect);
+        indexed(indexed, q, dialect);
+        errorText(search.errorTextIndexed() ? indexed : text, q, dialect);
+        payload(text, q, dialect);
         String expr = sortExpression(q);
         String dir = q.descending() ? "DESC" : "ASC";
         if (q.cursor() != null) {
-            long[] position = decode(q.cursor(), digest(q));
+            long[] position = ListCursor.decode(q.cursor(), digest(q), 2);
             indexed.add("(" + expr + ", id) " + (q.descending() ? "<" : ">") + " (?, ?)", position[0], position[1]);
         }
         String order = " ORDER BY " + expr + " " + dir + ", id " + dir;
-        Where filter = indexed.toWhere();
+        Conditions.Where filter = indexed.where();
+        Conditions.Where textFilter = text.where();
         List<Object> params = new ArrayList<>(filter.params());
         String sql;
         String boundSql = null;
@@ -121,10 +106,10 @@ public final class TaskListSql {
             // Text no index serves: match it among the first scanRows rows of the indexed filters, read in order.
             // A subquery with a LIMIT takes no condition from outside, so both planners read it first, in order.
             sql = "SELECT * FROM (SELECT *, " + expr + " AS sort_value FROM tide_tasks WHERE " + filter.sql() + order
-                    + " LIMIT ?) s WHERE " + text.toWhere().sql() + " ORDER BY sort_value " + dir + ", id " + dir
+                    + " LIMIT ?) s WHERE " + textFilter.sql() + " ORDER BY sort_value " + dir + ", id " + dir
                     + " LIMIT ?";
             params.add((long) search.scanRows());
-            params.addAll(text.params);
+            params.addAll(textFilter.params());
             boundSql = "SELECT " + expr + " AS sort_value, id FROM tide_tasks WHERE " + filter.sql() + order
                     + " LIMIT 2 OFFSET ?";
             boundParams = new ArrayList<>(filter.params());
@@ -142,10 +127,11 @@ public final class TaskListSql {
     public static TaskListSql count(TaskQuery q, Dialect dialect, Search search, int cap) {
         Conditions indexed = new Conditions();
         Conditions text = new Conditions();
-        indexed.indexed(q, dialect);
-        (search.errorTextIndexed() ? indexed : text).errorText(q, dialect);
-        text.payload(q, dialect);
-        Where filter = indexed.toWhere();
+        indexed(indexed, q, dialect);
+        errorText(search.errorTextIndexed() ? indexed : text, q, dialect);
+        payload(text, q, dialect);
+        Conditions.Where filter = indexed.where();
+        Conditions.Where textFilter = text.where();
         String idOrder = hotStateAlone(q) ? "(id + 0)" : "id";
         List<Object> params = new ArrayList<>(filter.params());
         if (text.isEmpty()) {
@@ -157,13 +143,13 @@ public final class TaskListSql {
                     List.of());
         }
         params.add((long) search.scanRows());
-        params.addAll(text.params);
+        params.addAll(textFilter.params());
         List<Object> boundParams = new ArrayList<>(filter.params());
         boundParams.add((long) search.scanRows());
         return new TaskListSql(
                 "SELECT COUNT(*) AS n FROM (SELECT message, payload FROM tide_tasks WHERE " + filter.sql()
                         + " ORDER BY " + idOrder + " LIMIT ?) s WHERE "
-                        + text.toWhere().sql(),
+                        + textFilter.sql(),
                 params,
                 "SELECT id FROM tide_tasks WHERE " + filter.sql() + " ORDER BY " + idOrder + " LIMIT 1 OFFSET ?",
                 boundParams);
@@ -174,7 +160,7 @@ public final class TaskListSql {
     }
 
     public void bind(PreparedStatement ps) throws SQLException {
-        bind(ps, 1, params);
+        Conditions.bind(ps, 1, params);
     }
 
     /** Whether text is matched among a bounded number of rows read, so that a page may stop short. */
@@ -192,102 +178,64 @@ public final class TaskListSql {
     }
 
     public void bindBound(PreparedStatement ps) throws SQLException {
-        bind(ps, 1, boundParams);
+        Conditions.bind(ps, 1, boundParams);
     }
 
-    private static int bind(PreparedStatement ps, int first, List<Object> params) throws SQLException {
-        int i = first;
-        for (Object p : params) {
-            if (p instanceof Long l) {
-                ps.setLong(i++, l);
-            } else {
-                ps.setString(i++, (String) p);
-            }
+    /** The filters indexes serve: each bounds the rows the database reads. */
+    private static void indexed(Conditions c, TaskQuery q, Dialect dialect) {
+        c.addIf("queue = ?", q.queue());
+        if (q.state() != null) {
+            state(c, q.state(), dialect);
         }
-        return i;
+        if (q.outcome() != null) {
+            // Only finished tasks have an outcome; saying so lets the planner read the finished tasks' indexes.
+            state(c, TaskState.FINISHED, dialect);
+            c.add("outcome = '" + q.outcome().wireName() + "'");
+        }
+        c.addIf("type = ?", q.type());
+        c.addIf("job_id = ?", q.jobId());
+        c.addIf("owner = ?", q.owner());
+        c.addIf("lease_owner = ?", q.leaseOwner());
+        if (q.errorsOnly()) {
+            c.add(ERRORS);
+        }
+        c.addIf("created_at >= ?", millis(q.receivedFrom()));
+        c.addIf("created_at < ?", millis(q.receivedTo()));
+        c.addIf("run_at >= ?", millis(q.runAtFrom()));
+        c.addIf("run_at < ?", millis(q.runAtTo()));
+        if (q.finishedFrom() != null || q.finishedTo() != null) {
+            // Only finished tasks keep a finish time; saying so lets the planner read tide_tasks_finished.
+            state(c, TaskState.FINISHED, dialect);
+            c.addIf("finished_at >= ?", millis(q.finishedFrom()));
+            c.addIf("finished_at < ?", millis(q.finishedTo()));
+        }
     }
 
-    /** Conditions joined with AND, and their parameters. */
-    private static final class Conditions {
-        private final StringBuilder sql = new StringBuilder();
-        private final List<Object> params = new ArrayList<>();
-        private Dialect dialect;
-
-        void indexed(TaskQuery q, Dialect dialect) {
-            this.dialect = dialect;
-            addIf("queue = ?", q.queue());
-            if (q.state() != null) {
-                state(q.state());
-            }
-            if (q.outcome() != null) {
-                // Only finished tasks have an outcome; saying so lets the planner read the finished tasks' indexes.
-                state(TaskState.FINISHED);
-                add("outcome = '" + q.outcome().wireName() + "'");
-            }
-            addIf("type = ?", q.type());
-            addIf("job_id = ?", q.jobId());
-            addIf("owner = ?", q.owner());
-            addIf("lease_owner = ?", q.leaseOwner());
-            if (q.errorsOnly()) {
-                add("(outcome = 'failed' OR (state <> 'finished' AND message IS NOT NULL))");
-            }
-            addIf("created_at >= ?", millis(q.receivedFrom()));
-            addIf("created_at < ?", millis(q.receivedTo()));
-            addIf("run_at >= ?", millis(q.runAtFrom()));
-            addIf("run_at < ?", millis(q.runAtTo()));
-            if (q.finishedFrom() != null || q.finishedTo() != null) {
-                // Only finished tasks keep a finish time; saying so lets the planner read tide_tasks_finished.
-                state(TaskState.FINISHED);
-                addIf("finished_at >= ?", millis(q.finishedFrom()));
-                addIf("finished_at < ?", millis(q.finishedTo()));
-            }
+    /**
+     * With tide_tasks_list_state's predicate where it holds, for a planner that uses a partial index only when its
+     * predicate is spelt in the query (SQLite); PostgreSQL proves it, and would count the repeated condition twice in
+     * its estimates.
+     */
+    private static void state(Conditions c, TaskState state, Dialect dialect) {
+        c.add("state = '" + state.wireName() + "'");
+        if (!HOT_STATES.contains(state) && !dialect.provesIndexPredicates()) {
+            c.add(NOT_HOT);
         }
+    }
 
-        /**
-         * With tide_tasks_list_state's predicate where it holds, for a planner that uses a partial index only when its
-         * predicate is spelt in the query (SQLite); PostgreSQL proves it, and would count the repeated condition twice
-         * in its estimates.
-         */
-        private void state(TaskState state) {
-            add("state = '" + state.wireName() + "'");
-            if (!HOT_STATES.contains(state) && !dialect.provesIndexPredicates()) {
-                add(NOT_HOT);
-            }
+    private static void errorText(Conditions c, TaskQuery q, Dialect dialect) {
+        if (q.errorText() != null) {
+            c.add(dialect.containsIgnoringCase("message"), "%" + likeEscaped(q.errorText()) + "%");
         }
+    }
 
-        void errorText(TaskQuery q, Dialect dialect) {
-            if (q.errorText() != null) {
-                add(dialect.containsIgnoringCase("message"), "%" + likeEscaped(q.errorText()) + "%");
-            }
-        }
-
-        /** A payload in the blob store has a null payload column: it never matches. */
-        void payload(TaskQuery q, Dialect dialect) {
-            if (q.payloadPath() != null) {
-                JsonPath path = JsonPath.parse("payloadPath", q.payloadPath());
-                String asString = jsonString(q.payloadValue());
-                String asLiteral = NUMBER_OR_LITERAL.matcher(q.payloadValue()).matches() ? q.payloadValue() : asString;
-                add(dialect.jsonEquals("payload"), dialect.jsonPath(path), asString, asLiteral);
-            }
-        }
-
-        private void addIf(String clause, Object value) {
-            if (value != null) {
-                add(clause, value);
-            }
-        }
-
-        void add(String clause, Object... values) {
-            sql.append(sql.isEmpty() ? "" : " AND ").append(clause);
-            params.addAll(List.of(values));
-        }
-
-        boolean isEmpty() {
-            return sql.isEmpty();
-        }
-
-        Where toWhere() {
-            return new Where(sql.isEmpty() ? "1 = 1" : sql.toString(), params);
+    /** A payload in the blob store has a null payload column: it never matches. */
+    private static void payload(Conditions c, TaskQuery q, Dialect dialect) {
+        if (q.payloadPath() != null) {
+            JsonPath path = JsonPath.parse("payloadPath", q.payloadPath());
+            String asString = jsonString(q.payloadValue());
+            String asLiteral = NUMBER_OR_LITERAL.matcher(q.payloadValue()).matches() ? q.payloadValue() : asString;
+            c.add(dialect.jsonEquals("payload"), dialect.jsonPath(path), asString, asLiteral);
         }
     }
 
@@ -341,7 +289,8 @@ public final class TaskListSql {
     /**
      * Ready or leased tasks with no other equality filter: no index orders them by id, and walking the table in id
      * order until a page fills may read all of it. {@code id + 0} sorts alike but keeps the planners from that walk,
-     * so they read the state's own index (tide_tasks_ready, tide_tasks_lease_expiry) and sort what it holds.
+     * so they read the state's own index (tide_tasks_ready, tide_tasks_lease_expiry) and sort what it holds. Not so
+     * with errors only: the errors' own index (tide_tasks_errors) orders them by id, and a page walks it until full.
      */
     private static boolean hotStateAlone(TaskQuery q) {
         return q.state() != null
@@ -349,7 +298,8 @@ public final class TaskListSql {
                 && q.queue() == null
                 && q.type() == null
                 && q.owner() == null
-                && q.jobId() == null;
+                && q.jobId() == null
+                && !q.errorsOnly();
     }
 
     private static boolean onlyFinished(TaskQuery q) {
@@ -361,27 +311,12 @@ public final class TaskListSql {
 
     /** The cursor of listing {@code q} pointing after a row with this sort value and id. */
     public static String encode(TaskQuery q, long sortValue, long id) {
-        return sortValue + ":" + id + ":" + digest(q);
-    }
-
-    /** A malformed cursor and one of another listing (other filters, another owner) answer alike. */
-    private static long[] decode(String cursor, String digest) {
-        String[] parts = cursor.split(":", -1);
-        if (parts.length == 3 && parts[2].equals(digest)) {
-            try {
-                return new long[] {Long.parseLong(parts[0]), Long.parseLong(parts[1])};
-            } catch (NumberFormatException e) {
-                // answered below
-            }
-        }
-        throw new InvalidRequestException(
-                "cursor", "is not a cursor of this listing: pass the nextCursor of the previous page, same filters");
+        return ListCursor.encode(digest(q), sortValue, id);
     }
 
     /** What makes a listing one: its filters and order (not its page size). */
     private static String digest(TaskQuery q) {
-        String listing = String.join(
-                "\0",
+        return ListCursor.digest(
                 String.valueOf(q.queue()),
                 q.state() == null ? "-" : q.state().wireName(),
                 q.outcome() == null ? "-" : q.outcome().wireName(),
@@ -401,11 +336,5 @@ public final class TaskListSql {
                 String.valueOf(q.payloadValue()),
                 q.sort().name(),
                 String.valueOf(q.descending()));
-        try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(listing.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(hash, 0, 8);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform has SHA-256", e);
-        }
     }
 }

@@ -5,10 +5,10 @@ import dev.tide.api.Lease;
 import dev.tide.core.store.LeaseExtension;
 import dev.tide.core.store.Settlement;
 import dev.tide.core.store.TaskRow;
+import dev.tide.core.store.jdbc.Conditions;
 import dev.tide.core.store.jdbc.Dialect;
 import dev.tide.core.store.jdbc.Placement;
 import dev.tide.core.store.jdbc.SettledRow;
-import dev.tide.core.store.jdbc.TaskListSql;
 import dev.tide.core.store.jdbc.Tx;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -112,7 +112,7 @@ final class PostgresDialect implements Dialect {
 
     /** The top plan node's row estimate: what the planner expects from its statistics, without reading the rows. */
     @Override
-    public OptionalLong rowEstimate(Tx tx, String select, TaskListSql.Where where) throws SQLException {
+    public OptionalLong rowEstimate(Tx tx, String select, Conditions.Where where) throws SQLException {
         try (PreparedStatement ps = tx.prepareDynamic("EXPLAIN (FORMAT JSON) " + select)) {
             where.bind(ps, 1);
             try (ResultSet rs = ps.executeQuery()) {

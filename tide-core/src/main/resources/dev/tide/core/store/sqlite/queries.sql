@@ -393,10 +393,12 @@ WHERE id IN (
     LIMIT :limit);
 
 -- A worker name's leases as one account sees them (AccountWorkers): those it claimed, or all when :account is null.
+-- Sorted by id + 0, which no index orders: by id, SQLite walked the whole table in id order rather than read the
+-- leased tasks (tide_tasks_lease_expiry) and sort them.
 -- name: task_lease_list
 SELECT * FROM tide_tasks
 WHERE state = 'leased' AND lease_owner = :owner AND (:account IS NULL OR lease_account = :account)
-ORDER BY id;
+ORDER BY id + 0;
 
 -- A resume without a lease length keeps the one the claim granted.
 -- name: task_lease_resume

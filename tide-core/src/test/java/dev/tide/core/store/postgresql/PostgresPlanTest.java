@@ -194,6 +194,42 @@ class PostgresPlanTest {
         }
     }
 
+    /**
+     * The Parking page's unparking, by owner, queue, received window or ids, reads the parked tasks' indexes
+     * (tide_tasks_parked, V006; tide_tasks_parked_id, V025), an owner's waiting tasks (tide_tasks_owner_pending, V017)
+     * or the ids named, for given values and in the generic plan.
+     */
+    @Test
+    void unparkingReadsTheParkedTasksIndexes() throws SQLException {
+        execute("ANALYZE tide_tasks");
+        Map<String, Object> selection = Map.of(
+                "owner",
+                "ann",
+                "queue",
+                "default",
+                "received_from",
+                1L,
+                "received_to",
+                2L,
+                "ids",
+                List.of(1L, 2L),
+                "now",
+                5L);
+        for (String statement : List.of(
+                "task_unpark+park_if_owner",
+                "task_unpark+park_if_queue",
+                "task_unpark+park_if_received_from+park_if_received_to",
+                "task_unpark+park_if_owner+park_if_queue+park_if_received_from",
+                "task_unpark+park_if_ids")) {
+            for (String plan : plans(statement, selection)) {
+                assertThat(plan)
+                        .as(statement)
+                        .containsPattern("tide_tasks_(parked|parked_id|owner_pending|pkey) ")
+                        .doesNotContain("Seq Scan");
+            }
+        }
+    }
+
     @Test
     void bulkSettlementsAndExtensionsFindRowsByPrimaryKey() throws SQLException {
         execute("ANALYZE tide_tasks");

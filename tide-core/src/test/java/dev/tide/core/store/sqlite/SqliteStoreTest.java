@@ -127,4 +127,34 @@ class SqliteStoreTest {
         assertThat(recent).anyMatch(step -> step.contains("tide_bulk_actions_owner (owner=?)"));
         assertThat(recent).noneMatch(step -> step.contains("TEMP B-TREE"));
     }
+
+    /**
+     * The Parking page's unparking, by owner, queue, received window or ids, reads the parked tasks' indexes
+     * (tide_tasks_parked, V006; tide_tasks_parked_id, V025) or the ids named, never the whole table.
+     */
+    @Test
+    void unparkingReadsTheParkedTasksIndexes() {
+        for (String statement : List.of(
+                "task_unpark+park_if_owner",
+                "task_unpark+park_if_queue",
+                "task_unpark+park_if_received_from+park_if_received_to",
+                "task_unpark+park_if_owner+park_if_queue+park_if_received_from",
+                "task_unpark+park_if_ids")) {
+            List<String> plan = store.explain(statement);
+            assertThat(plan)
+                    .as(statement)
+                    .anyMatch(step -> step.matches(".*tide_tasks_parked(_id)?\\b.*|.*PRIMARY KEY \\(rowid=\\?\\).*"))
+                    .noneMatch(step -> step.equals("SCAN tide_tasks"));
+        }
+    }
+
+    /** A worker's leases (the worker's own list, its restart, an administrator's release) read the leased tasks only. */
+    @Test
+    void aWorkersLeasesAreFoundThroughTheLeaseExpiryIndex() {
+        for (String statement : List.of("task_lease_list", "task_lease_of_owner", "task_lease_resume")) {
+            List<String> plan = store.explain(statement);
+            assertThat(plan).as(statement).anyMatch(step -> step.contains("tide_tasks_lease_expiry"));
+            assertThat(plan).as(statement).noneMatch(step -> step.equals("SCAN tide_tasks"));
+        }
+    }
 }

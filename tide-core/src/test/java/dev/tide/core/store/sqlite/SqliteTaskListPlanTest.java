@@ -32,70 +32,127 @@ import org.junit.jupiter.api.Test;
  * reads at most {@link TaskListing#SCAN_ROWS} rows per page and then answers a partial page to continue from. Ready or
  * leased tasks with no other equality filter read their state's own index whole and sort it
  * ({@link TaskListPlanCases#hotStateAlone}): no index orders them by id, since one would move at every claim and
- * acknowledgement.
+ * acknowledgement. Errors only in another order than by id may read its own index whole and sort it: it holds the
+ * errors alone.
+ *
+ * <p>The list's indexes are opt-in: errors only and the Workers and Parking pages' listings are planned on a second
+ * store without them too, whose errors are rare (a page walking the table in id order would read most of it).
  */
 class SqliteTaskListPlanTest {
     private static Path folder;
     private static Tide tide;
     private static JdbcTaskReads reads;
+    /** Without the list's opt-in indexes, and with errors as rare as a service's. */
+    private static Path bareFolder;
+
+    private static Tide bare;
+    private static JdbcTaskReads bareReads;
 
     @BeforeAll
     static void fill() throws SQLException {
         folder = TempFolders.create("tide-list-plan-");
-        tide = Tide.builder()
+        tide = open(folder, true);
+        reads = (JdbcTaskReads) TideInternals.store(tide).reads();
+        bareFolder = TempFolders.create("tide-list-plan-bare-");
+        bare = open(bareFolder, false);
+        bareReads = (JdbcTaskReads) TideInternals.store(bare).reads();
+        execute(bareFolder, TaskListPlanCases.RARE_ERRORS);
+    }
+
+    /** An engine on a new store in {@code folder}, with or without the list's indexes, filled with the cases' rows. */
+    private static Tide open(Path folder, boolean listIndexes) throws SQLException {
+        Tide opened = Tide.builder()
                 .sqlite(folder)
                 .config(TideConfig.defaults().withMaintenanceInterval(null))
-                .listIndexes(true)
+                .listIndexes(listIndexes)
                 .build();
-        reads = (JdbcTaskReads) TideInternals.store(tide).reads();
+        execute(
+                folder,
+                "INSERT INTO tide_tasks (" + TaskListPlanCases.COLUMNS + ", dispatch_key)"
+                        + " WITH RECURSIVE n(g) AS (SELECT 1 UNION ALL SELECT g + 1 FROM n WHERE g < "
+                        + TaskListPlanCases.ROWS + ") " + TaskListPlanCases.selectRows("g") + ", x'00' FROM n");
+        return opened;
+    }
+
+    private static void execute(Path folder, String sql) throws SQLException {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + folder.resolve("tide.db"));
                 Statement st = c.createStatement()) {
             st.execute("PRAGMA busy_timeout = 10000");
-            st.execute("INSERT INTO tide_tasks (" + TaskListPlanCases.COLUMNS + ", dispatch_key)"
-                    + " WITH RECURSIVE n(g) AS (SELECT 1 UNION ALL SELECT g + 1 FROM n WHERE g < "
-                    + TaskListPlanCases.ROWS + ") " + TaskListPlanCases.selectRows("g") + ", x'00' FROM n");
+            st.execute(sql);
         }
     }
 
     @AfterAll
     static void close() {
-        if (tide != null) {
-            tide.close();
+        for (Tide t : new Tide[] {tide, bare}) {
+            if (t != null) {
+                t.close();
+            }
         }
         TempFolders.delete(folder);
+        TempFolders.delete(bareFolder);
     }
 
+    /**
+     * Every listing, before and after ANALYZE (on both stores at once: a test analyzing one while another expects it
+     * without statistics would depend on their order): the Tasks page's filters with the list's indexes; errors only
+     * with and without them, since its index (tide_tasks_errors, V025) is always there, and with no other filter that
+     * index alone answers, in either order and on any page; the Workers and Parking pages' listings with and without.
+     */
     @Test
     void everyFilterReadsAnIndexNeverTheWholeTable() throws SQLException {
         for (boolean analyzed : new boolean[] {false, true}) {
             if (analyzed) {
-                try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + folder.resolve("tide.db"));
-                        Statement st = c.createStatement()) {
-                    st.execute("PRAGMA busy_timeout = 10000");
-                    st.execute("ANALYZE");
+                execute(folder, "ANALYZE");
+                execute(bareFolder, "ANALYZE");
+            }
+            String stats = analyzed ? " (analyzed)" : "";
+            for (Map.Entry<String, TaskQuery> c : TaskListPlanCases.cases().entrySet()) {
+                assertReadsAnIndex(reads, c.getKey() + stats, c.getValue());
+            }
+            for (Map.Entry<String, TaskQuery> c :
+                    TaskListPlanCases.errorsOnlyCases().entrySet()) {
+                for (JdbcTaskReads r : List.of(reads, bareReads)) {
+                    String name = c.getKey() + (r == reads ? ", list indexes" : ", no list indexes") + stats;
+                    String page = assertReadsAnIndex(r, name, c.getValue());
+                    if (TaskListPlanCases.errorsAloneById(c.getValue())) {
+                        assertThat(page).as(name + ":\n" + page).contains("tide_tasks_errors");
+                    }
                 }
             }
-            for (Map.Entry<String, TaskQuery> c : TaskListPlanCases.cases().entrySet()) {
-                TaskQuery query = c.getValue();
-                List<String> plans = reads.taskListPlans(new TaskListing(query, TaskListPlanCases.SCAN_ROWS));
-                String page = String.join("\n", plans.subList(0, plans.indexOf("")));
-                String all = String.join("\n", plans);
-                String as = c.getKey() + (analyzed ? " (analyzed)" : "") + ":\n" + all;
-                if (!TaskListPlanCases.hotStateAlone(query)) {
-                    assertThat(page)
-                            .as("walking a whole index and sorting it: %s", as)
-                            .doesNotContainPattern("SCAN tide_tasks USING[^\\n]*\\nUSE TEMP B-TREE");
-                }
-                if (TaskListPlanCases.textAlone(query)) {
-                    // The bounded search: the table in id order, at most SCAN_ROWS rows (LIMIT) per page.
-                    assertThat(page).as(as).startsWith("CO-ROUTINE s\nSCAN tide_tasks\nSCAN s");
-                } else {
-                    assertThat(page).as(as).containsPattern("USING (COVERING )?INDEX|PRIMARY KEY");
-                    assertThat(all).as(as).doesNotContainPattern("(?m)^SCAN tide_tasks$");
+            for (Map.Entry<String, TaskQuery> c :
+                    TaskListPlanCases.pageListings().entrySet()) {
+                for (JdbcTaskReads r : List.of(reads, bareReads)) {
+                    String name = c.getKey() + (r == reads ? ", list indexes" : ", no list indexes") + stats;
+                    assertReadsAnIndex(r, name, c.getValue());
                 }
             }
         }
     }
+
+    /** Asserts the listing's plans read an index, never the whole table; answers the page's plan. */
+    private static String assertReadsAnIndex(JdbcTaskReads reads, String name, TaskQuery query) {
+        List<String> plans = reads.taskListPlans(new TaskListing(query, TaskListPlanCases.SCAN_ROWS));
+        String page = String.join("\n", plans.subList(0, plans.indexOf("")));
+        String all = String.join("\n", plans);
+        String as = name + ":\n" + all;
+        if (!TaskListPlanCases.hotStateAlone(query)) {
+            // but the errors' own index, in another order than by id: it holds the errors alone
+            assertThat(page)
+                    .as("walking a whole index and sorting it: %s", as)
+                    .doesNotContainPattern(
+                            "SCAN tide_tasks USING (?!INDEX tide_tasks_errors\\n)[^\\n]*\\nUSE TEMP B-TREE");
+        }
+        if (TaskListPlanCases.textAlone(query)) {
+            // The bounded search: the table in id order, at most SCAN_ROWS rows (LIMIT) per page.
+            assertThat(page).as(as).startsWith("CO-ROUTINE s\nSCAN tide_tasks\nSCAN s");
+        } else {
+            assertThat(page).as(as).containsPattern("USING (COVERING )?INDEX|PRIMARY KEY");
+            assertThat(all).as(as).doesNotContainPattern("(?m)^SCAN tide_tasks$");
+        }
+        return page;
+    }
+
     /** Counts read at most 10,000 matching rows: past that SQLite says "10,000 or more". */
     @Test
     void countsAreExactUpToTenThousandAndALowerBoundPast() {
