@@ -212,11 +212,13 @@ public abstract class DashboardBrowserContract {
                 .isEqualTo(3L);
         browser.driver().manage().window().setSize(Browser.PHONE);
         try {
-            assertThat(((JavascriptExecutor) browser.driver())
+            // the charts follow the new width once the browser has laid the page out again
+            browser.await(
+                    "the page not scrolling sideways on a phone",
+                    10,
+                    d -> Boolean.FALSE.equals(((JavascriptExecutor) d)
                             .executeScript("return document.documentElement.scrollWidth"
-                                    + " > document.documentElement.clientWidth"))
-                    .as("the page scrolls sideways on a phone")
-                    .isEqualTo(false);
+                                    + " > document.documentElement.clientWidth")));
         } finally {
             browser.driver().manage().window().setSize(Browser.DESKTOP);
         }
