@@ -7,12 +7,13 @@ import java.util.List;
 /**
  * The tasks of a fair queue that workers finished in the last hour, by user: the turns each user was served, to set
  * against the share of the turns each is due ({@link QueueUser}). Counted from the tasks themselves when read: those
- * served in the queue's turns (enqueued while it was fair) that ended succeeded or failed for good in {@code (from,
- * to]}; a failed attempt that will be retried counts when its task ends, a cancelled or expired task never.
+ * served in the queue's turns (enqueued while it was fair) that ended succeeded or failed for good after {@code from}
+ * and up to {@code to}; a failed attempt that will be retried counts when its task ends, a cancelled or expired task
+ * never.
  *
  * @param queue the queue
- * @param from the window's start: {@link #WINDOW} before {@code to}, or when {@code partial} the time the oldest task
- *     counted ended
+ * @param from the window's start: {@link #WINDOW} before {@code to}; when {@code partial}, the time the oldest task
+ *     counted ended (that task included)
  * @param to the window's end: the engine's clock when read
  * @param partial whether more than {@value #LIMIT} tasks ended in the window: the figures are then those of the
  *     {@value #LIMIT} that ended last

@@ -5,7 +5,7 @@ import dev.tide.api.ServedTasks;
 import dev.tide.api.json.Json;
 import java.time.Duration;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -44,15 +44,19 @@ public record FairShares(List<Line> lines, ServedTasks served) {
                 .filter(QueueUser::waiting)
                 .mapToLong(QueueUser::effectiveAllocation)
                 .sum();
-        Map<String, Long> tasks = new LinkedHashMap<>();
+        Map<String, Long> tasks = new HashMap<>();
         served.users().forEach(u -> tasks.put(u.user(), u.tasks()));
+        long all = served.sum();
         return new FairShares(
                 users.stream()
-                        .map(u -> new Line(
-                                u,
-                                u.waiting() && waiting > 0 ? (double) u.effectiveAllocation() / waiting : 0,
-                                tasks.getOrDefault(u.user(), 0L),
-                                served.shareOf(u.user())))
+                        .map(u -> {
+                            long mine = tasks.getOrDefault(u.user(), 0L);
+                            return new Line(
+                                    u,
+                                    u.waiting() && waiting > 0 ? (double) u.effectiveAllocation() / waiting : 0,
+                                    mine,
+                                    all == 0 ? 0 : (double) mine / all);
+                        })
                         .toList(),
                 served);
     }
@@ -63,8 +67,8 @@ public record FairShares(List<Line> lines, ServedTasks served) {
             return "the last hour";
         }
         long seconds = Duration.between(served.from(), served.to()).toSeconds();
-        return "the last " + Durations.words(Math.max(1, seconds)) + " (the latest " + ServedTasks.LIMIT
-                + " tasks served; more ended in the hour)";
+        return "the last " + Durations.words(Math.max(1, seconds)) + " (the latest "
+                + String.format(Locale.ROOT, "%,d", ServedTasks.LIMIT) + " tasks served; more ended in the hour)";
     }
 
     /**
