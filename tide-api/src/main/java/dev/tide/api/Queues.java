@@ -54,6 +54,13 @@ public interface Queues {
     List<QueueUser> users(String queue);
 
     /**
+     * How many tasks of each user a fair queue served in the last hour (by the engine's clock): its tasks that ended
+     * succeeded or failed for good, at most {@link ServedTasks#LIMIT} of them, the latest. A queue that is not fair,
+     * or unknown, served nobody in turns: its answer lists no user.
+     */
+    ServedTasks served(String queue);
+
+    /**
      * Replaces the server-wide prohibited users: their tasks, in every queue, go only to claims that require them by
      * name ({@link UserFilter#required()}), as a dedicated processor does. Queues add their own
      * ({@link QueueDefinition#prohibitedUsers()}).

@@ -14,13 +14,20 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Which hourly statistics to read: the hours starting in {@code [from, to)}, of every task type or one.
+ * Which hourly statistics to read: the hours starting in {@code [from, to)}, of every task type or one, of every queue
+ * or one.
  *
  * @param from the first hour (an instant, rounded down to its UTC hour)
  * @param to the end, exclusive (rounded up to a UTC hour); at most {@value #MAX_DAYS} days after {@code from}
  * @param type only this task type; null for every type
+ * @param queue only the tasks of this queue; null for every queue (hours counted before statistics were kept per
+ *     queue count in no queue's)
  */
-public record StatsQuery(Instant from, Instant to, @Nullable String type) {
+public record StatsQuery(
+        Instant from,
+        Instant to,
+        @Nullable String type,
+        @Nullable String queue) {
     public static final int MAX_DAYS = 400;
 
     private static final Pattern WEEK = Pattern.compile("(\\d{4})-W(\\d{1,2})");
@@ -44,6 +51,14 @@ public record StatsQuery(Instant from, Instant to, @Nullable String type) {
         if (type != null) {
             TaskType.requireName("type", type);
         }
+        if (queue != null) {
+            TaskType.requireName("queue", queue);
+        }
+    }
+
+    /** The hours of every queue. */
+    public StatsQuery(Instant from, Instant to, @Nullable String type) {
+        this(from, to, type, null);
     }
 
     /** The ISO week (Monday 00:00 UTC to the next Monday) with this week-based year and number. */
@@ -88,6 +103,10 @@ public record StatsQuery(Instant from, Instant to, @Nullable String type) {
     }
 
     public StatsQuery withType(String value) {
-        return new StatsQuery(from, to, value);
+        return new StatsQuery(from, to, value, queue);
+    }
+
+    public StatsQuery withQueue(String value) {
+        return new StatsQuery(from, to, type, value);
     }
 }

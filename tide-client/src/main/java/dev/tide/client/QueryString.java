@@ -90,6 +90,7 @@ final class QueryString {
         s.add("from", q.from().toString());
         s.add("to", q.to().toString());
         s.add("type", q.type());
+        s.add("queue", q.queue());
         return s.params.toString();
     }
 

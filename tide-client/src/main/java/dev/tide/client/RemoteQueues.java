@@ -4,6 +4,7 @@ import dev.tide.api.QueueDefinition;
 import dev.tide.api.QueueInfo;
 import dev.tide.api.QueueUser;
 import dev.tide.api.Queues;
+import dev.tide.api.ServedTasks;
 import dev.tide.api.StatusReport;
 import dev.tide.api.UserShares;
 import dev.tide.api.http.HttpBodies;
@@ -68,6 +69,11 @@ final class RemoteQueues implements Queues {
     public List<QueueUser> users(String queue) {
         return http.call("GET", Routes.path(Routes.QUEUE_USERS, queue), null, HttpBodies.QueueUsers.class)
                 .users();
+    }
+
+    @Override
+    public ServedTasks served(String queue) {
+        return http.call("GET", Routes.path(Routes.QUEUE_SERVED, queue), null, ServedTasks.class);
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.tide.api.QueueDefinition;
 import dev.tide.api.QueueInfo;
 import dev.tide.api.QueueUser;
 import dev.tide.api.Queues;
+import dev.tide.api.ServedTasks;
 import dev.tide.api.StatusReport;
 import dev.tide.api.TaskType;
 import dev.tide.api.TideEvent;
@@ -12,6 +13,7 @@ import dev.tide.api.UserShares;
 import dev.tide.core.engine.AdminLog;
 import dev.tide.core.engine.Inputs;
 import dev.tide.core.store.Catalog;
+import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Map;
@@ -135,6 +137,13 @@ final class EmbeddedQueues implements Queues {
     @Override
     public List<QueueUser> users(String queue) {
         return store.userList(TaskType.requireName("queue", queue));
+    }
+
+    @Override
+    public ServedTasks served(String queue) {
+        String name = TaskType.requireName("queue", queue);
+        Instant now = clock.instant();
+        return store.userServed(name, now.minus(ServedTasks.WINDOW), now, ServedTasks.LIMIT);
     }
 
     @Override

@@ -19,6 +19,7 @@ import dev.tide.core.contract.NodesContract;
 import dev.tide.core.contract.ParkingAndExpiryContract;
 import dev.tide.core.contract.ProcessorContract;
 import dev.tide.core.contract.ProfileContract;
+import dev.tide.core.contract.QueueRatesContract;
 import dev.tide.core.contract.QueuesContract;
 import dev.tide.core.contract.SchedulesContract;
 import dev.tide.core.contract.SmartQueueContract;
@@ -113,6 +114,15 @@ abstract class EngineContracts {
     /** The dashboard's reads: events by task, job and actor; dependents; the jobs list. */
     @Nested
     class DashboardReads extends DashboardReadsContract {
+        @Override
+        protected FixtureFactory factory() {
+            return engines();
+        }
+    }
+
+    /** The queue page's reads: a fair queue's tasks served in the last hour by user; one queue's statistics. */
+    @Nested
+    class QueueRates extends QueueRatesContract {
         @Override
         protected FixtureFactory factory() {
             return engines();

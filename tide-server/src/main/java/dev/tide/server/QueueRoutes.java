@@ -10,7 +10,8 @@ import io.javalin.http.Context;
 
 /**
  * Queues: define (create or change) one by name, list them, suspend and resume dispatch; a queue's users and their
- * shares (replaced with PUT, adjusted field by field with PATCH); the server-wide prohibited users.
+ * shares (replaced with PUT, adjusted field by field with PATCH) and the tasks each was served in the last hour; the
+ * server-wide prohibited users.
  */
 final class QueueRoutes {
     private final TaskQueue queue;
@@ -52,6 +53,11 @@ final class QueueRoutes {
         routes.get(
                 Routes.QUEUE_USERS,
                 ctx -> ctx.json(new HttpBodies.QueueUsers(queue.queues().users(PathParams.text(ctx, "name")))),
+                Access.ADMIN);
+        routes.get(
+                Routes.QUEUE_SERVED,
+                ctx -> ctx.json(queue.queues().served(PathParams.text(ctx, "name"))),
+                Access.WORKER,
                 Access.ADMIN);
         routes.put(
                 Routes.PROHIBITED_USERS,

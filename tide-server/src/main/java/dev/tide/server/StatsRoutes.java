@@ -10,8 +10,8 @@ import io.javalin.http.Context;
 import java.time.Instant;
 
 /**
- * {@code GET /v1/stats?week=2026-W47} or {@code ?from=&to=}, with an optional {@code type}: the hourly statistics per
- * task type, by hour then type. Without {@code week} or {@code from}, the current ISO week. Strict like the event
+ * {@code GET /v1/stats?week=2026-W47} or {@code ?from=&to=}, with an optional {@code type} and {@code queue}: the
+ * hourly statistics per task type, by hour then type. Without {@code week} or {@code from}, the current ISO week. Strict like the event
  * list: an unknown or repeated parameter, a week given with a range, or a range that ends before it starts is a 400.
  */
 final class StatsRoutes {
@@ -48,6 +48,7 @@ final class StatsRoutes {
             range = StatsQuery.weekOf(Instant.now());
         }
         String type = ctx.queryParam("type");
-        return type == null ? range : range.withType(type);
+        String queue = ctx.queryParam("queue");
+        return range.withType(type).withQueue(queue);
     }
 }

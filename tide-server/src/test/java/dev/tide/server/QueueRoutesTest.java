@@ -2,7 +2,15 @@ package dev.tide.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tide.api.ClaimRequest;
 import dev.tide.api.Discipline;
+import dev.tide.api.NewTask;
+import dev.tide.api.QueueDefinition;
+import dev.tide.api.ServedTasks;
+import dev.tide.api.auth.Role;
+import dev.tide.core.testing.TestUsers;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class QueueRoutesTest extends HttpTestBase {
@@ -53,5 +61,45 @@ class QueueRoutesTest extends HttpTestBase {
         assertInvalid(raw.post("v1/queues/bad%20name/suspend", null), "queue");
 
         assertThat(engine.queues().list()).isEmpty();
+    }
+
+    /**
+     * {@code GET /v1/queues/{name}/served}: what a fair queue served each user in the last hour, to workers and
+     * administrators (it names every user, so not to a submitter), by the server's clock.
+     */
+    @Test
+    void servedListsAFairQueuesUsersForReadersOnly() {
+        engine.queues().define(QueueDefinition.named("shared").withDiscipline(Discipline.FAIR));
+        for (String owner : new String[] {"ada", "ada", "bob"}) {
+            engine.enqueue(NewTask.builder("email").queue("shared").owner(owner).build());
+        }
+        for (var task : engine.claim(ClaimRequest.of("shared", "w", 3))) {
+            engine.ack(task.ack().succeed());
+        }
+        clock.advance(Duration.ofMinutes(10));
+
+        var answer = raw.get("v1/queues/shared/served");
+        assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
+        JsonNode json = answer.json();
+        assertThat(json.path("queue").asText()).isEqualTo("shared");
+        assertThat(json.path("to").asText())
+                .isEqualTo(START.plus(Duration.ofMinutes(10)).toString());
+        assertThat(json.path("from").asText())
+                .isEqualTo(START.minus(Duration.ofMinutes(50)).toString());
+        assertThat(json.path("partial").asBoolean()).isFalse();
+        assertThat(json.path("users").toString())
+                .isEqualTo("[{\"user\":\"ada\",\"tasks\":2},{\"user\":\"bob\",\"tasks\":1}]");
+        assertThat(client.queues().served("shared")).isEqualTo(engine.queues().served("shared"));
+
+        try (RawHttp worker = raw.as(TestUsers.token(engine.accounts(), "wanda", Role.WORKER));
+                RawHttp submitter = raw.as(TestUsers.token(engine.accounts(), "ada", Role.SUBMITTER))) {
+            assertThat(worker.get("v1/queues/shared/served").status()).isEqualTo(200);
+            assertRefused(submitter.get("v1/queues/shared/served"), 403, "forbidden", null);
+        }
+        assertInvalid(raw.get("v1/queues/bad%20name/served"), "queue");
+        assertInvalid(raw.get("v1/queues/shared/served?window=PT2H"), "window");
+
+        clock.advance(ServedTasks.WINDOW);
+        assertThat(raw.get("v1/queues/shared/served").json().path("users")).isEmpty();
     }
 }

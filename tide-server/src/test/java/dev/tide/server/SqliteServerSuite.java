@@ -17,6 +17,7 @@ import dev.tide.core.contract.MonitoringContract;
 import dev.tide.core.contract.ParkingAndExpiryContract;
 import dev.tide.core.contract.ProcessorContract;
 import dev.tide.core.contract.ProfileContract;
+import dev.tide.core.contract.QueueRatesContract;
 import dev.tide.core.contract.QueuesContract;
 import dev.tide.core.contract.SchedulesContract;
 import dev.tide.core.contract.SmartQueueContract;
@@ -112,6 +113,15 @@ class SqliteServerSuite extends ServerContracts {
     /** Status, events and statistics, through the HTTP API. */
     @Nested
     class HttpDashboardReads extends DashboardReadsContract {
+        @Override
+        protected FixtureFactory factory() {
+            return http;
+        }
+    }
+
+    /** A fair queue's tasks served and one queue's statistics, through the HTTP API. */
+    @Nested
+    class HttpQueueRates extends QueueRatesContract {
         @Override
         protected FixtureFactory factory() {
             return http;

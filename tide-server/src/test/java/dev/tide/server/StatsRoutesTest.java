@@ -7,12 +7,14 @@ import dev.tide.api.Actor;
 import dev.tide.api.ClaimRequest;
 import dev.tide.api.EventQuery;
 import dev.tide.api.HourlyStats;
+import dev.tide.api.NewTask;
 import dev.tide.api.StatsQuery;
 import dev.tide.api.TideEvent;
 import dev.tide.api.json.Json;
 import dev.tide.client.TideClient;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -69,6 +71,33 @@ class StatsRoutesTest extends HttpTestBase {
         assertInvalid(raw.get("v1/stats?week=2030-W02&week=2030-W03"), "week");
         assertInvalid(raw.get("v1/stats?weeks=2030-W02"), "weeks");
         assertInvalid(raw.get("v1/stats?week=2030-W02&type=no%20spaces"), "type");
+        assertInvalid(raw.get("v1/stats?week=2030-W02&queue=no%20spaces"), "queue");
+        assertInvalid(raw.get("v1/stats?week=2030-W02&queue=mail&queue=sms"), "queue");
+    }
+
+    @Test
+    void oneQueuesHoursAreItsTasksOnly() {
+        engine.enqueue(NewTask.builder("email").queue("mail").build());
+        engine.enqueue(NewTask.builder("email").queue("bulk").build());
+        for (String lane : List.of("mail", "bulk")) {
+            for (var task : engine.claim(ClaimRequest.of(lane, "w", 1))) {
+                engine.ack(task.ack().succeed());
+            }
+        }
+
+        JsonNode mail = raw.get("v1/stats?week=2030-W02&queue=mail").json().path("hours");
+        assertThat(mail).hasSize(1);
+        assertThat(mail.get(0).path("started").asLong()).isEqualTo(1);
+        assertThat(raw.get("v1/stats?week=2030-W02")
+                        .json()
+                        .path("hours")
+                        .get(0)
+                        .path("started")
+                        .asLong())
+                .isEqualTo(2);
+        StatsQuery week = StatsQuery.week("2030-W02");
+        assertThat(client.monitoring().stats(week.withQueue("bulk")))
+                .containsExactly(new HourlyStats("email", HOUR, 1, 1, 0, 0, 0, 1));
     }
 
     @Test

@@ -50,6 +50,7 @@ public final class Routes {
     public static final String QUEUE_SUSPEND = "/v1/queues/{name}/suspend";
     public static final String QUEUE_RESUME = "/v1/queues/{name}/resume";
     public static final String QUEUE_USERS = "/v1/queues/{name}/users";
+    public static final String QUEUE_SERVED = "/v1/queues/{name}/served";
     public static final String PROHIBITED_USERS = "/v1/prohibited-users";
 
     public static final String STATUS = "/v1/status";

@@ -4,6 +4,7 @@ import dev.tide.api.JobType;
 import dev.tide.api.QueueDefinition;
 import dev.tide.api.QueueInfo;
 import dev.tide.api.QueueUser;
+import dev.tide.api.ServedTasks;
 import dev.tide.api.TaskType;
 import dev.tide.api.UserShares;
 import java.time.Instant;
@@ -53,6 +54,12 @@ public interface Catalog {
 
     /** A queue's known users, by name. */
     List<QueueUser> userList(String queue);
+
+    /**
+     * A fair queue's tasks that ended succeeded or failed for good in {@code (since, now]}, counted by owner: the
+     * {@code limit} that ended last at most ({@link ServedTasks#partial()} when there were more).
+     */
+    ServedTasks userServed(String queue, Instant since, Instant now, int limit);
 
     /** Replaces the server-wide prohibited users; returns them. */
     Set<String> prohibitedReplace(Set<String> users);

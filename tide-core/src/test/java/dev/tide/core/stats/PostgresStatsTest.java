@@ -15,6 +15,7 @@ import dev.tide.core.testing.PostgresSchema;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,6 +40,26 @@ class PostgresStatsTest extends StatsContract {
     @Override
     protected TideBuilder storage() {
         return Tide.builder().postgres(db.url());
+    }
+
+    @Override
+    protected void execute(List<String> statements) throws SQLException {
+        try (Connection c = DriverManager.getConnection(db.url());
+                java.sql.Statement st = c.createStatement()) {
+            for (String sql : statements) {
+                st.execute(sql);
+            }
+        }
+    }
+
+    @Override
+    protected List<String> statisticsPerTypeOnly() {
+        return List.of(
+                "DROP INDEX tide_tasks_fair_served",
+                "DROP INDEX tide_stats_queue",
+                "ALTER TABLE tide_stats DROP CONSTRAINT tide_stats_pkey",
+                "ALTER TABLE tide_stats DROP COLUMN queue",
+                "ALTER TABLE tide_stats ADD PRIMARY KEY (task_type, hour_start, slot)");
     }
 
     @Test

@@ -25,8 +25,10 @@ import dev.tide.core.Tide;
 import dev.tide.core.TideBuilder;
 import dev.tide.core.TideConfig;
 import dev.tide.core.time.ManualClock;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -48,6 +50,12 @@ public abstract class StatsContract {
 
     /** A builder on this test's storage: every call gives an engine on the same database. */
     protected abstract TideBuilder storage();
+
+    /** Runs the statements on this test's database directly, with no engine open on it. */
+    protected abstract void execute(List<String> statements) throws SQLException;
+
+    /** What takes tide_stats back to before V027, per type and hour with no queue (and V027's task index away). */
+    protected abstract List<String> statisticsPerTypeOnly();
 
     protected Tide open() {
         return open(TideConfig.defaults().withMaintenanceInterval(null));
@@ -111,6 +119,29 @@ public abstract class StatsContract {
                         new HourlyStats("report", HOUR_11, 0, 1, 0, 0, 0, 4));
         assertThat(tide.monitoring().stats(new StatsQuery(HOUR_11, HOUR_11.plus(Duration.ofHours(1)), "report")))
                 .containsExactly(new HourlyStats("report", HOUR_11, 0, 1, 0, 0, 0, 4));
+    }
+
+    /** Hours counted before V027 keep their counts and belong to no queue; counts from then on go to their queue. */
+    @Test
+    void hoursCountedBeforeStatisticsPerQueueCountInNoQueue() throws SQLException {
+        storage()
+                .clock(clock)
+                .config(TideConfig.defaults().withMaintenanceInterval(null))
+                .build()
+                .close(); // migrated
+        List<String> back = new ArrayList<>(statisticsPerTypeOnly());
+        back.add("DELETE FROM tide_schema_version WHERE name = 'V027__queue_rates.sql'");
+        back.add("INSERT INTO tide_stats (task_type, hour_start, slot, started, succeeded, failed, retried, expired,"
+                + " units_used) VALUES ('email', " + HOUR_10.toEpochMilli() + ", 0, 3, 2, 1, 0, 0, 3)");
+        execute(back);
+
+        Tide tide = open();
+        tide.enqueue(NewTask.of("email", Map.of()));
+        tide.ack(claim(tide, 1).get(0).ack().succeed());
+
+        assertThat(hours(tide)).containsExactly(new HourlyStats("email", HOUR_10, 4, 3, 1, 0, 0, 4));
+        assertThat(tide.monitoring().stats(new StatsQuery(HOUR_10, HOUR_11, null, "default")))
+                .containsExactly(new HourlyStats("email", HOUR_10, 1, 1, 0, 0, 0, 1));
     }
 
     @Test

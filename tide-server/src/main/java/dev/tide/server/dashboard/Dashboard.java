@@ -79,7 +79,7 @@ public final class Dashboard {
         new Assets(settings.basePath()).addTo(pages);
         new SignInPages(sessions, renderer, settings).addTo(pages);
         new OverviewPage(clock, counts).addTo(pages);
-        new QueuePages(counts).addTo(pages);
+        new QueuePages(clock, counts).addTo(pages);
         new TaskPages().addTo(pages);
         new BulkPages().addTo(pages);
         new JobPages().addTo(pages);

@@ -1,25 +1,32 @@
 package dev.tide.server.dashboard;
 
 import dev.tide.api.Discipline;
+import dev.tide.api.HourlyStats;
 import dev.tide.api.InvalidRequestException;
 import dev.tide.api.NotFoundException;
 import dev.tide.api.QueueInfo;
-import dev.tide.api.QueueUser;
+import dev.tide.api.StatsQuery;
 import dev.tide.api.StatusReport;
 import dev.tide.api.TaskType;
 import dev.tide.api.UserShares;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Set;
 
 /**
- * One queue: its discipline and settings, its depth by state, suspend and resume; for a fair queue its users with
- * their allocation, concurrency, leases now and whether they wait, and their share due, which administrators change
- * in place.
+ * One queue: its discipline and settings, its depth by state and its throughput per hour over the last day, suspend
+ * and resume; for a fair queue its users with their allocation, concurrency, leases now and whether they wait, and
+ * their share due against their share served in the last hour; administrators change the shares in place.
  */
 final class QueuePages {
+    private final InstantSource clock;
     private final StatusSnapshots counts;
 
-    QueuePages(StatusSnapshots counts) {
+    QueuePages(InstantSource clock, StatusSnapshots counts) {
+        this.clock = clock;
         this.counts = counts;
     }
 
@@ -57,7 +64,11 @@ final class QueuePages {
             throw new NotFoundException("queue " + name);
         }
         boolean fair = info != null && info.discipline() == Discipline.FAIR;
-        List<QueueUser> users = fair ? tide.queues().users(name) : List.of();
+        FairShares users =
+                fair ? FairShares.of(tide.queues().users(name), tide.queues().served(name)) : FairShares.NONE;
+        Instant now = clock.instant();
+        List<HourlyStats> hours =
+                tide.monitoring().stats(new StatsQuery(now.minus(Duration.ofHours(24)), now, null, name));
         page.render(
                 "queue.jte",
                 "name",
@@ -68,8 +79,10 @@ final class QueuePages {
                 depth,
                 "depthChart",
                 depth == null ? null : depthChart(depth),
+                "throughput",
+                Throughput.of(hours, now.truncatedTo(ChronoUnit.HOURS), 24),
                 "users",
-                FairShares.of(users));
+                users);
     }
 
     /** The queue's tasks by state as a bar chart's data, read by the dashboard's script with JSON.parse. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tide.api.Ack;
 import dev.tide.api.ClaimRequest;
+import dev.tide.api.Discipline;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.NewJob;
 import dev.tide.api.NewTask;
@@ -183,6 +184,50 @@ public abstract class DashboardBrowserContract {
         browser.click(By.id("suspend-toggle"));
         browser.await("the resumed notice", 10, d -> browser.text().contains("Queue resumed"));
         assertThat(suspended("mail")).isFalse();
+    }
+
+    /**
+     * A fair queue's page draws its depth, its throughput and its users' share due against share served, and fits a
+     * phone's width.
+     */
+    @Test
+    void aFairQueuesPageDrawsShareServedAgainstShareDue() {
+        engine.queues().define(QueueDefinition.named("shared").withDiscipline(Discipline.FAIR));
+        for (String owner : List.of("sam", "sam", "sam", "bob")) {
+            engine.enqueue(NewTask.builder("email").queue("shared").owner(owner).build());
+        }
+        for (LeasedTask leased : engine.claim(ClaimRequest.of("shared", "w1", 4))) {
+            engine.ack(Ack.succeed(leased.lease()));
+        }
+        engine.enqueueAll(List.of(
+                NewTask.builder("email").queue("shared").owner("sam").build(),
+                NewTask.builder("email").queue("shared").owner("bob").build()));
+
+        browser.signIn(base, "ada", PASSWORD);
+        browser.go(base + "/queues/shared");
+        WebElement users = browser.find(By.id("fair-users"));
+        assertThat(users.getText()).contains("Share due", "Share served", "75.0 %", "25.0 %");
+        assertThat(((JavascriptExecutor) browser.driver())
+                        .executeScript("return Array.from(document.querySelectorAll('canvas[data-chart]'))"
+                                + ".filter(function (c) { return c.chart; }).length"))
+                .as("the depth, throughput and shares charts drawn")
+                .isEqualTo(3L);
+        browser.driver().manage().window().setSize(Browser.PHONE);
+        try {
+            // the charts follow the new width once the browser has laid the page out again
+            browser.await(
+                    "the page not scrolling sideways on a phone",
+                    10,
+                    d -> Boolean.FALSE.equals(((JavascriptExecutor) d)
+                            .executeScript("return document.documentElement.scrollWidth"
+                                    + " > document.documentElement.clientWidth")));
+        } finally {
+            browser.driver().manage().window().setSize(Browser.DESKTOP);
+        }
+        shoot("queue-fair");
+        ((JavascriptExecutor) browser.driver())
+                .executeScript("document.getElementById('users-h').scrollIntoView({block: 'start'})");
+        browser.screenshot(storeName().toLowerCase(java.util.Locale.ROOT) + "-queue-fair-users");
     }
 
     @Test

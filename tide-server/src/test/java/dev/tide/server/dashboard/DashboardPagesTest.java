@@ -2,16 +2,20 @@ package dev.tide.server.dashboard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.tide.api.ClaimRequest;
+import dev.tide.api.Discipline;
 import dev.tide.api.IntakeFile;
 import dev.tide.api.IntakeFileQuery;
 import dev.tide.api.NewTask;
 import dev.tide.api.ProcessorDefinition;
 import dev.tide.api.ProcessorKind;
+import dev.tide.api.QueueDefinition;
 import dev.tide.api.Schedule;
 import dev.tide.api.TaskState;
 import dev.tide.api.auth.Role;
 import dev.tide.api.auth.TokenKind;
+import dev.tide.api.json.Json;
 import dev.tide.core.Tide;
 import dev.tide.core.TideVersion;
 import dev.tide.core.store.IntakeFileRow;
@@ -27,6 +31,9 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -280,6 +287,85 @@ class DashboardPagesTest {
                 "_csrf=" + csrf + "&simulation=" + Urls.encode("{\"start\":\"2026-03-02T00:00\",\"x\":1}"));
         assertThat(unknown.statusCode()).isEqualTo(400);
         assertThat(signedIn("wes").get("/ui/simulation").statusCode()).isEqualTo(403);
+    }
+
+    /**
+     * A fair queue's page: each user's share due (of the users waiting now) beside its share served (its tasks that
+     * ended in the last hour: not those of two hours ago), the chart of both (user names as JSON text, whatever they
+     * hold), and the queue's own throughput per hour beside the overview's of every queue; workers read it, a
+     * submitter with tasks in the queue does not.
+     */
+    @Test
+    void aFairQueuesPageSetsShareServedAgainstShareDueAndShowsItsThroughput() {
+        String eve = "<b>\"eve";
+        engine.queues().define(QueueDefinition.named("shared").withDiscipline(Discipline.FAIR));
+        serve("shared", "sam", "sam", "sam", "bob"); // 09:00, two hours before the page: not counted as served
+        clock.set(Instant.parse("2030-01-07T10:50:00Z"));
+        serve("shared", "sam", "bob", "bob", eve);
+        serve("mail", "bob"); // another queue's
+        for (String owner : new String[] {"sam", "bob"}) {
+            engine.enqueue(NewTask.builder("email").queue("shared").owner(owner).build()); // waiting: due 50 % each
+        }
+        clock.set(Instant.parse("2030-01-07T11:00:00Z"));
+
+        DashboardHttp admin = signedIn("ada"); // two hours on: the morning's session has ended
+
+        String page = admin.get("/ui/queues/shared").body();
+        assertThat(row(page, "sam")).endsWith("<td>yes</td><td>50.0 %</td><td>1</td><td>25.0 %</td></tr>");
+        assertThat(row(page, "bob")).endsWith("<td>yes</td><td>50.0 %</td><td>2</td><td>50.0 %</td></tr>");
+        assertThat(row(page, "&lt;b&gt;\"eve")).endsWith("<td>no</td><td>0.0 %</td><td>1</td><td>25.0 %</td></tr>");
+        assertThat(page).contains("in the last hour, 4 in all").doesNotContain(eve);
+        JsonNode chart = Json.read(chartData(page, "Share due against share served"), JsonNode.class);
+        assertThat(chart.path("labels").toString()).isEqualTo(Json.write(List.of(eve, "bob", "sam")));
+        assertThat(chart.path("series").get(0).path("data").toString()).isEqualTo("[0.0,50.0,50.0]");
+        assertThat(chart.path("series").get(1).path("data").toString()).isEqualTo("[25.0,50.0,25.0]");
+
+        assertThat(page)
+                .contains("Throughput of this queue, last 24 hours (UTC)")
+                .contains("<tr><th scope=\"row\">09:00</th><td>4</td><td>4</td><td>0</td><td>0</td></tr>")
+                .contains("<tr><th scope=\"row\">10:00</th><td>4</td><td>4</td><td>0</td><td>0</td></tr>");
+        assertThat(chartData(page, "Tasks of this queue succeeded and failed per hour"))
+                .contains("\"data\":[" + "0,".repeat(21) + "4,4,0]");
+        assertThat(admin.get("/ui").body())
+                .contains("<tr><th scope=\"row\">10:00</th><td>5</td><td>5</td><td>0</td><td>0</td></tr>");
+
+        assertThat(signedIn("wes").get("/ui/queues/shared").body()).contains("Share served", "25.0 %");
+        assertThat(signedIn("sam").get("/ui/queues/shared").statusCode()).isEqualTo(403);
+    }
+
+    /**
+     * Enqueues a task of each owner in the queue, claims them all and lets them succeed, at the clock's time; then a
+     * claim that finds nothing, after which a fair queue knows its users wait for nothing.
+     */
+    private void serve(String queue, String... owners) {
+        for (String owner : owners) {
+            engine.enqueue(NewTask.builder("email").queue(queue).owner(owner).build());
+        }
+        for (var task : engine.claim(ClaimRequest.of(queue, "w", owners.length))) {
+            engine.ack(task.ack().succeed());
+        }
+        assertThat(engine.claim(ClaimRequest.of(queue, "w", 1))).isEmpty();
+    }
+
+    /** The users table's row of this user (its name as the page writes it). */
+    private static String row(String page, String user) {
+        Matcher m = Pattern.compile("<tr><th scope=\"row\">" + Pattern.quote(user) + "</th>.*?</tr>")
+                .matcher(page);
+        assertThat(m.find()).as("a row of " + user).isTrue();
+        return m.group();
+    }
+
+    /** The data of the chart whose label starts so, as the script reads it (the attribute unescaped). */
+    private static String chartData(String page, String label) {
+        Matcher m = Pattern.compile("data-chart=\"([^\"]*)\" role=\"img\" aria-label=\"" + Pattern.quote(label))
+                .matcher(page);
+        assertThat(m.find()).as("a chart labelled " + label).isTrue();
+        return m.group(1)
+                .replace("&#34;", "\"")
+                .replace("&#39;", "'")
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&amp;", "&");
     }
 
     @Test

@@ -4,6 +4,7 @@ import dev.tide.api.JobType;
 import dev.tide.api.QueueDefinition;
 import dev.tide.api.QueueInfo;
 import dev.tide.api.QueueUser;
+import dev.tide.api.ServedTasks;
 import dev.tide.api.TaskType;
 import dev.tide.api.UserShares;
 import dev.tide.api.json.Json;
@@ -136,6 +137,29 @@ public final class JdbcCatalog implements Catalog {
     @Override
     public List<QueueUser> userList(String queue) {
         return db.read(tx -> QueueSettings.users(tx, queue));
+    }
+
+    @Override
+    public ServedTasks userServed(String queue, Instant since, Instant now, int limit) {
+        return db.read(tx -> {
+            List<ServedTasks.UserServed> users = new ArrayList<>();
+            long counted = 0;
+            long firstEnd = Long.MAX_VALUE;
+            try (ResultSet rs = tx.prepare("user_served")
+                    .set("queue", queue)
+                    .set("since", since)
+                    .set("now", now)
+                    .set("limit", (long) limit)
+                    .query()) {
+                while (rs.next()) {
+                    users.add(new ServedTasks.UserServed(rs.getString("owner"), rs.getLong("tasks")));
+                    counted += rs.getLong("tasks");
+                    firstEnd = Math.min(firstEnd, rs.getLong("first_end"));
+                }
+            }
+            boolean partial = counted >= limit;
+            return new ServedTasks(queue, partial ? Instant.ofEpochMilli(firstEnd) : since, now, partial, users);
+        });
     }
 
     @Override

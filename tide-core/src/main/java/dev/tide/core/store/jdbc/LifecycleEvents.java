@@ -24,17 +24,17 @@ final class LifecycleEvents {
 
     /** A settlement that took: counts its attempt's end and units, and logs a failure for good. */
     static void settled(Tx tx, Settlement s, SettledRow row, Instant now, StatsTally tally) throws SQLException {
-        tally.add(row.type(), StatsTally.Count.UNITS_USED, row.unitsUsed(s.unitsUsed()));
+        tally.add(row.type(), row.queue(), StatsTally.Count.UNITS_USED, row.unitsUsed(s.unitsUsed()));
         if (s.target() != TaskState.FINISHED) {
             if (!s.refundAttempt()) {
-                tally.add(row.type(), StatsTally.Count.RETRIED, 1);
+                tally.add(row.type(), row.queue(), StatsTally.Count.RETRIED, 1);
             }
             return;
         }
         if (s.outcome() == Outcome.SUCCEEDED) {
-            tally.add(row.type(), StatsTally.Count.SUCCEEDED, 1);
+            tally.add(row.type(), row.queue(), StatsTally.Count.SUCCEEDED, 1);
         } else if (s.outcome() == Outcome.FAILED) {
-            tally.add(row.type(), StatsTally.Count.FAILED, 1);
+            tally.add(row.type(), row.queue(), StatsTally.Count.FAILED, 1);
             Map<String, Object> detail = new LinkedHashMap<>();
             detail.put("type", row.type());
             detail.put("message", s.message());
@@ -52,7 +52,7 @@ final class LifecycleEvents {
         StatsTally tally = new StatsTally(now);
         Map<String, Map<String, Integer>> typesByQueue = new TreeMap<>();
         for (SettledRow row : rows) {
-            tally.add(row.type(), StatsTally.Count.EXPIRED, 1);
+            tally.add(row.type(), row.queue(), StatsTally.Count.EXPIRED, 1);
             typesByQueue.computeIfAbsent(row.queue(), q -> new TreeMap<>()).merge(row.type(), 1, Integer::sum);
         }
         for (Map.Entry<String, Map<String, Integer>> queue : typesByQueue.entrySet()) {

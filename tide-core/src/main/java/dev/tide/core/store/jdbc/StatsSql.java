@@ -13,9 +13,20 @@ final class StatsSql {
     private StatsSql() {}
 
     static List<HourlyStats> list(Tx tx, StatsQuery query) throws SQLException {
-        Statement st = query.type() == null
-                ? tx.prepare("stats_list")
-                : tx.prepare("stats_list_of_type").set("task_type", query.type());
+        List<String> filters = new ArrayList<>();
+        if (query.type() != null) {
+            filters.add("stats_if_type");
+        }
+        if (query.queue() != null) {
+            filters.add("stats_if_queue");
+        }
+        Statement st = tx.prepare("stats_list", filters);
+        if (query.type() != null) {
+            st.set("task_type", query.type());
+        }
+        if (query.queue() != null) {
+            st.set("queue", query.queue());
+        }
         List<HourlyStats> out = new ArrayList<>();
         try (ResultSet rs = st.set("from", query.from()).set("to", query.to()).query()) {
             while (rs.next()) {

@@ -76,7 +76,7 @@ final class TaskClaiming {
                 : ProfiledClaim.run(tx, claim, book, step -> claimInOrder(tx, step, book));
         if (!claimed.isEmpty()) {
             StatsTally tally = new StatsTally(claim.now());
-            claimed.forEach(c -> tally.add(c.type(), StatsTally.Count.STARTED, 1));
+            claimed.forEach(c -> tally.add(c.type(), claim.queue(), StatsTally.Count.STARTED, 1));
             tally.write(tx, db.dialect().statsSlot());
         }
         return claimed;
@@ -160,7 +160,7 @@ final class TaskClaiming {
             leased = admitted.get(0).task();
         }
         StatsTally tally = new StatsTally(claim.now());
-        tally.add(row.type(), StatsTally.Count.STARTED, 1);
+        tally.add(row.type(), row.task().task().queue(), StatsTally.Count.STARTED, 1);
         tally.write(tx, db.dialect().statsSlot());
         return new ById(leased, null, row.units());
     }

@@ -58,6 +58,18 @@ WHERE u.queue = :queue
   /*filters*/
 ORDER BY u.owner;
 
+-- A fair queue's tasks served in (:since, :now], by owner: the latest :limit of them at most, read newest first from
+-- tide_tasks_fair_served (V027), which holds only the tasks a fair queue's turns served once they end.
+-- name: user_served
+SELECT owner, count(*) AS tasks, min(finished_at) AS first_end
+FROM (SELECT owner, finished_at FROM tide_tasks
+      WHERE queue = :queue AND state = 'finished' AND fair = 1 AND outcome IN ('succeeded', 'failed')
+        AND finished_at > :since AND finished_at <= :now
+      ORDER BY finished_at DESC
+      LIMIT :limit) served
+GROUP BY owner
+ORDER BY owner;
+
 -- name: prohibited_clear
 DELETE FROM tide_prohibited_users WHERE scope = :scope;
 
