@@ -75,6 +75,44 @@ class DashboardPagesTest {
         site.close();
     }
 
+    /**
+     * A payload kept in the blob store (over the 64 KiB threshold) is linked from the task page, not shown there, and
+     * comes down as an attachment with nosniff, whole; a submitter gets it for its own task only (another's answers as
+     * missing), and a task without a payload has nothing to download.
+     */
+    @Test
+    void aBlobPayloadIsLinkedAndDownloadedAsAnAttachment() {
+        String payload = "{\"note\":\"<script>alert(1)</script>\",\"pad\":\"" + "x".repeat(70_000) + "\"}";
+        long blob = engine.enqueue(NewTask.builder("import")
+                        .owner("sam")
+                        .payloadJson(payload)
+                        .build())
+                .id();
+        assertThat(engine.task(blob).blob()).isNotNull();
+        long bare = engine.enqueue(NewTask.of("email", null)).id();
+
+        String page = ada.get("/ui/tasks/" + blob).body();
+        assertThat(page)
+                .contains("Kept in the blob store", "/ui/tasks/" + blob + "/payload")
+                .doesNotContain("x".repeat(1_000), "<script>alert");
+        HttpResponse<String> download = ada.get("/ui/tasks/" + blob + "/payload");
+        assertThat(download.statusCode()).isEqualTo(200);
+        assertThat(download.headers().firstValue("Content-Disposition"))
+                .hasValue("attachment; filename=\"task-" + blob + "-payload.json\"");
+        assertThat(download.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+        assertThat(download.body()).isEqualTo(payload);
+
+        assertThat(signedIn("sam").get("/ui/tasks/" + blob + "/payload").body()).isEqualTo(payload);
+        long bobs = engine.enqueue(NewTask.builder("import")
+                        .owner("bob")
+                        .payloadJson(payload)
+                        .build())
+                .id();
+        assertThat(signedIn("sam").get("/ui/tasks/" + bobs + "/payload").statusCode())
+                .isEqualTo(404);
+        assertThat(ada.get("/ui/tasks/" + bare + "/payload").statusCode()).isEqualTo(404);
+    }
+
     @Test
     void aWorkersLeasesAreReleased() {
         long id = engine.enqueue(NewTask.of("email", null)).id();
