@@ -14,7 +14,7 @@ public interface Profiles {
      */
     Profile define(Profile profile);
 
-    /** All profiles, by key ({@code task:<type>}, then {@code job:<type>}). */
+    /** All profiles, sorted by key ({@code job:<type>} or {@code task:<type>}). */
     List<Profile> list();
 
     /** Removes a profile by its key ({@code task:<type>} or {@code job:<type>}); {@link NotFoundException} if none. */
