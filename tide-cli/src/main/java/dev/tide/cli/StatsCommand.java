@@ -49,6 +49,12 @@ final class StatsCommand implements Runnable {
     @Option(names = "--type", description = "Only this task type.")
     String type;
 
+    @Option(
+            names = "--queue",
+            description = "Only the tasks of this queue (hours counted before statistics were kept per queue belong"
+                    + " to none).")
+    String queue;
+
     @Option(names = "--hourly", description = "One row per hour instead of per day.")
     boolean hourly;
 
@@ -111,7 +117,7 @@ final class StatsCommand implements Runnable {
         } else {
             range = StatsQuery.weekOf(Instant.now());
         }
-        return type == null ? range : range.withType(type);
+        return range.withType(type).withQueue(queue);
     }
 
     private String title(StatsQuery q) {
@@ -119,7 +125,8 @@ final class StatsCommand implements Runnable {
                 ? "week " + isoWeek(q.from()) + " (" + DAY.format(q.from()) + " to "
                         + DAY.format(q.to().minus(1, ChronoUnit.DAYS)) + ", UTC)"
                 : HOUR.format(q.from()) + " to " + HOUR.format(q.to()) + " UTC";
-        return "Statistics, " + span + ", " + (q.type() == null ? "every task type" : "type " + q.type());
+        return "Statistics, " + span + ", " + (q.type() == null ? "every task type" : "type " + q.type())
+                + (q.queue() == null ? "" : ", queue " + q.queue());
     }
 
     private static String isoWeek(Instant monday) {

@@ -86,6 +86,12 @@ class StatsCommandTest {
                 total                 email  3        2          1       0        0        3
                 """);
         assertThat(tide("stats", "--week", "2026-W46").out()).endsWith("  nothing counted\n");
+        assertThat(tide("stats", "--week", "2026-W47", "--queue", "default").out())
+                .startsWith("Statistics, week 2026-W47 (Mon 2026-11-16 to Sun 2026-11-22, UTC), every task type, queue "
+                        + "default\n")
+                .contains("total           report  1        1");
+        assertThat(tide("stats", "--week", "2026-W47", "--queue", "elsewhere").out())
+                .endsWith("  nothing counted\n");
         assertThat(tide("stats", "--week", "2026-W47", "--json").out())
                 .startsWith("[{\"taskType\":\"email\",\"hour\":\"2026-11-16T10:00:00Z\",\"started\":2");
     }

@@ -7,7 +7,7 @@ import dev.tide.api.http.HttpBodies;
 import dev.tide.api.http.Routes;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
-import java.time.Instant;
+import java.time.InstantSource;
 
 /**
  * {@code GET /v1/stats?week=2026-W47} or {@code ?from=&to=}, with an optional {@code type} and {@code queue}: the
@@ -16,9 +16,12 @@ import java.time.Instant;
  */
 final class StatsRoutes {
     private final TaskQueue queue;
+    private final InstantSource clock;
 
-    StatsRoutes(TaskQueue queue) {
+    /** @param clock whose week is the current one (the server's: the engine's, so a simulated week reads as now) */
+    StatsRoutes(TaskQueue queue, InstantSource clock) {
         this.queue = queue;
+        this.clock = clock;
     }
 
     void addTo(RoutesConfig routes) {
@@ -28,7 +31,7 @@ final class StatsRoutes {
                 Access.ADMIN);
     }
 
-    private static StatsQuery query(Context ctx) {
+    private StatsQuery query(Context ctx) {
         String week = ctx.queryParam("week");
         String from = ctx.queryParam("from");
         String to = ctx.queryParam("to");
@@ -45,7 +48,7 @@ final class StatsRoutes {
             }
             range = new StatsQuery(StatsQuery.parseInstant("from", from), StatsQuery.parseInstant("to", to), null);
         } else {
-            range = StatsQuery.weekOf(Instant.now());
+            range = StatsQuery.weekOf(clock.instant());
         }
         String type = ctx.queryParam("type");
         String queue = ctx.queryParam("queue");

@@ -108,7 +108,7 @@ public final class TideServer implements AutoCloseable {
         SignInGuard signIns = new SignInGuard(settings.signIn, settings.clock);
         new UserRoutes(settings.accounts, body, signIns).addTo(config.routes);
         new EventRoutes(queue).addTo(config.routes);
-        new StatsRoutes(queue).addTo(config.routes);
+        new StatsRoutes(queue, settings.clock).addTo(config.routes);
         new TaskRoutes(queue, workers, body).addTo(config.routes);
         new DependentRoutes(queue, settings.owners).addTo(config.routes);
         new BulkRoutes(queue, body).addTo(config.routes);

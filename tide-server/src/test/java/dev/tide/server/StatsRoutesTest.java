@@ -50,6 +50,9 @@ class StatsRoutesTest extends HttpTestBase {
                         .path("hours"))
                 .hasSize(1);
         assertThat(raw.get("v1/stats?week=2030-W03").json().path("hours")).isEmpty();
+        assertThat(raw.get("v1/stats").json().path("hours"))
+                .as("without a week or range: the current week of the server's clock")
+                .hasSize(2);
 
         assertThat(client.monitoring().stats(StatsQuery.week("2030-W02")))
                 .containsExactly(
