@@ -84,6 +84,14 @@ public interface Dialect {
      */
     String jsonEquals(String column);
 
+    /**
+     * A condition that the JSON document in {@code column} contains one of the two documents bound next, as an index
+     * of the list's reads it; only a dialect that has such an index is asked ({@link TaskListSql.Search}).
+     */
+    default String jsonContains(String column) {
+        throw new UnsupportedOperationException(name() + " has no containment index of payloads");
+    }
+
     /** The path as {@link #jsonEquals} binds it. */
     String jsonPath(JsonPath path);
 

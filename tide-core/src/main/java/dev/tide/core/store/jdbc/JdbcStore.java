@@ -82,14 +82,22 @@ public abstract class JdbcStore implements Store {
     @Override
     public void createListIndexes() {
         db.write(tx -> {
-            try (var in = JdbcStore.class.getResourceAsStream("/dev/tide/core/store/list-indexes.sql")) {
-                for (String statement : Migrator.statements(new String(in.readAllBytes(), UTF_8))) {
-                    try (java.sql.Statement st = tx.connection().createStatement()) {
-                        st.execute(statement);
+            for (String file : new String[] {
+                "/dev/tide/core/store/list-indexes.sql",
+                "/dev/tide/core/store/" + db.dialect().name() + "/list-indexes.sql"
+            }) {
+                try (var in = JdbcStore.class.getResourceAsStream(file)) {
+                    if (in == null) {
+                        continue; // a dialect without list indexes of its own
                     }
+                    for (String statement : Migrator.statements(new String(in.readAllBytes(), UTF_8))) {
+                        try (java.sql.Statement st = tx.connection().createStatement()) {
+                            st.execute(statement);
+                        }
+                    }
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
                 }
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
             }
             return null;
         });

@@ -209,17 +209,23 @@ public final class JdbcTaskReads implements TaskReads {
         out.add("");
     }
 
-    /** Whether a trigram index serves the error text here (PostgreSQL with pg_trgm); asked only by text searches. */
+    /**
+     * Which text filters an index serves here (PostgreSQL: the error text with pg_trgm, the payload with the list's
+     * indexes); asked only by text searches.
+     */
     private static TaskListSql.Search search(Tx tx, TaskListing listing) throws SQLException {
         boolean message = false;
+        boolean payload = false;
         if (listing.query().matchesText()) {
             try (ResultSet rs = tx.prepare("task_search_indexes").query()) {
                 while (rs.next()) {
-                    message |= rs.getString("name").equals("tide_tasks_message_trgm");
+                    String name = rs.getString("name");
+                    message |= name.equals("tide_tasks_message_trgm");
+                    payload |= name.equals("tide_tasks_list_payload");
                 }
             }
         }
-        return new TaskListSql.Search(message, listing.scanRows());
+        return new TaskListSql.Search(message, payload, listing.scanRows());
     }
 
     @Override

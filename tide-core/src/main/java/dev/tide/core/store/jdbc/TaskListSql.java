@@ -57,14 +57,15 @@ public final class TaskListSql {
     }
 
     /**
-     * Which text filters an index serves, so that they bound the rows read instead of being matched row by row. No
-     * index serves the payload filter: a trigram index of every payload would cost each enqueue more than the search
-     * is worth, so payloads are always matched by reading rows.
+     * Which text filters an index serves, so that they bound the rows read instead of being matched row by row. The
+     * payload's index is one of the list's opt-in indexes: an index of every payload costs each enqueue, so without
+     * them payloads are matched by reading rows.
      *
      * @param errorTextIndexed a trigram index serves the error-text filter (PostgreSQL with {@code pg_trgm})
+     * @param payloadIndexed a containment index serves the payload filter (PostgreSQL with the list's indexes)
      * @param scanRows the most rows one page reads to match unindexed text
      */
-    public record Search(boolean errorTextIndexed, int scanRows) {
+    public record Search(boolean errorTextIndexed, boolean payloadIndexed, int scanRows) {
         public Search {
             if (scanRows < 1) {
                 throw new IllegalArgumentException("scanRows must be at least 1");
@@ -86,7 +87,11 @@ public final class TaskListSql {
         Conditions text = new Conditions();
         indexed(indexed, q, dialect);
         errorText(search.errorTextIndexed() ? indexed : text, q, dialect);
-        payload(text, q, dialect);
+        if (search.payloadIndexed()) {
+            payloadContained(indexed, q, dialect);
+        } else {
+            payload(text, q, dialect);
+        }
         String expr = sortExpression(q);
         String dir = q.descending() ? "DESC" : "ASC";
         if (q.cursor() != null) {
@@ -129,7 +134,11 @@ public final class TaskListSql {
         Conditions text = new Conditions();
         indexed(indexed, q, dialect);
         errorText(search.errorTextIndexed() ? indexed : text, q, dialect);
-        payload(text, q, dialect);
+        if (search.payloadIndexed()) {
+            payloadContained(indexed, q, dialect);
+        } else {
+            payload(text, q, dialect);
+        }
         Conditions.Where filter = indexed.where();
         Conditions.Where textFilter = text.where();
         String idOrder = hotStateAlone(q) ? "(id + 0)" : "id";
@@ -237,6 +246,33 @@ public final class TaskListSql {
             String asLiteral = NUMBER_OR_LITERAL.matcher(q.payloadValue()).matches() ? q.payloadValue() : asString;
             c.add(dialect.jsonEquals("payload"), dialect.jsonPath(path), asString, asLiteral);
         }
+    }
+
+    /**
+     * The payload filter as its containment index reads it: the payload contains the path with the value (either
+     * reading of it, as {@link #payload} takes), which every match does; then the exact path, since containment also
+     * takes a value at another index of an array ({@code items[0].sku} is found in {@code items[3]}).
+     */
+    private static void payloadContained(Conditions c, TaskQuery q, Dialect dialect) {
+        if (q.payloadPath() != null) {
+            JsonPath path = JsonPath.parse("payloadPath", q.payloadPath());
+            String asString = jsonString(q.payloadValue());
+            String asLiteral = NUMBER_OR_LITERAL.matcher(q.payloadValue()).matches() ? q.payloadValue() : asString;
+            c.add(dialect.jsonContains("payload"), containing(path, asString), containing(path, asLiteral));
+            payload(c, q, dialect);
+        }
+    }
+
+    /** The smallest document holding {@code value} (JSON text) at {@code path}: {@code {"a":[{"b":1}]}}. */
+    private static String containing(JsonPath path, String value) {
+        String doc = value;
+        List<Object> steps = path.steps();
+        for (int i = steps.size() - 1; i >= 0; i--) {
+            doc = steps.get(i) instanceof Integer
+                    ? "[" + doc + "]"
+                    : "{" + jsonString((String) steps.get(i)) + ":" + doc + "}";
+        }
+        return doc;
     }
 
     private static Long millis(Instant instant) {

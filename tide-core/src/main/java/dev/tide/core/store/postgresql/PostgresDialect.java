@@ -105,6 +105,12 @@ final class PostgresDialect implements Dialect {
         return "(" + column + "::jsonb #> ?::text[]) IN (?::jsonb, ?::jsonb)";
     }
 
+    /** As tide_tasks_list_payload indexes it: the same expression, {@code payload::jsonb}. */
+    @Override
+    public String jsonContains(String column) {
+        return "(" + column + "::jsonb @> ?::jsonb OR " + column + "::jsonb @> ?::jsonb)";
+    }
+
     @Override
     public String jsonPath(JsonPath path) {
         return path.pgArray();

@@ -628,7 +628,8 @@ RETURNING *;
 -- name: processor_run_forget
 DELETE FROM tide_processor_runs WHERE node = :node AND processor <> ALL(:processors::text[]);
 
--- The trigram index that serves the task list's error-text filter: the message's when pg_trgm was available to V021.
+-- The indexes that serve the task list's text filters: the message's trigram index when pg_trgm was available to V021,
+-- and the payload's containment index when the list's indexes are kept (list-indexes.sql).
 -- name: task_search_indexes
 SELECT indexname AS name FROM pg_indexes
-WHERE schemaname = current_schema() AND indexname = 'tide_tasks_message_trgm';
+WHERE schemaname = current_schema() AND indexname IN ('tide_tasks_message_trgm', 'tide_tasks_list_payload');

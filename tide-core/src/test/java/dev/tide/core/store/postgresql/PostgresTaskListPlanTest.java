@@ -3,6 +3,7 @@ package dev.tide.core.store.postgresql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tide.api.TaskCount;
+import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskState;
 import dev.tide.core.Tide;
@@ -99,7 +100,29 @@ class PostgresTaskListPlanTest {
             if (c.getValue().errorText() != null) {
                 assertThat(all).as(c.getKey() + ":\n" + all).contains("tide_tasks_message_trgm");
             }
+            if (c.getKey().equals("payload")) {
+                assertThat(all).as(c.getKey() + ":\n" + all).contains("tide_tasks_list_payload");
+            }
         }
+    }
+
+    /**
+     * The payload filter read through the containment index finds what reading the rows finds (the schema without the
+     * list's indexes has the same payloads): a number given as text matches the number, a value nobody holds nothing.
+     */
+    @Test
+    void thePayloadIndexFindsWhatReadingTheRowsFinds() {
+        for (String value : new String[] {"77", "19999", "\"77\"", "nobody"}) {
+            TaskQuery query = TaskQuery.all().withPayload("customer.id", value).withLimit(50);
+            List<Long> indexed =
+                    tide.tasks(query).items().stream().map(TaskInfo::id).toList();
+            List<Long> read =
+                    bare.tasks(query).items().stream().map(TaskInfo::id).toList();
+            assertThat(indexed).as(value).isEqualTo(read);
+        }
+        assertThat(tide.tasks(TaskQuery.all().withPayload("customer.id", "77")).items())
+                .extracting(TaskInfo::payload)
+                .containsExactly("{\"customer\":{\"id\":77}}");
     }
 
     /**
