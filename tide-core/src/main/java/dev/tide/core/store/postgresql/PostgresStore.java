@@ -165,6 +165,19 @@ public final class PostgresStore extends JdbcStore {
      * PostgreSQL then keeps the generic plan unless it costs more than the custom ones did). For tests of index use.
      */
     public List<String> explain(String statementName) {
+        return explain(statementName, false);
+    }
+
+    /**
+     * The generic plan of a named statement with sequential scans priced out ({@code enable_seqscan = off}): whether
+     * the statement can read its index at all, whatever the table's statistics say (on a table the planner believes
+     * empty, a sequential scan costs nothing and wins). A statement no index serves still shows its sequential scan.
+     */
+    public List<String> explainIndexUse(String statementName) {
+        return explain(statementName, true);
+    }
+
+    private List<String> explain(String statementName, boolean seqScansOff) {
         String positional = dollarParameters(database.sql().get(statementName).jdbcSql());
         int parameters = positional.split("\\$[0-9]+", -1).length - 1;
         String prepared = "tide_explain_" + Tokens.next().substring(0, 8);
@@ -173,6 +186,9 @@ public final class PostgresStore extends JdbcStore {
                 st.execute("PREPARE " + prepared + " AS " + positional);
                 try {
                     st.execute("SET plan_cache_mode = force_generic_plan");
+                    if (seqScansOff) {
+                        st.execute("SET enable_seqscan = off");
+                    }
                     List<String> plan = new ArrayList<>();
                     String nulls = String.join(", ", java.util.Collections.nCopies(parameters, "NULL"));
                     try (ResultSet rs = st.executeQuery(
@@ -185,6 +201,7 @@ public final class PostgresStore extends JdbcStore {
                 } finally {
                     // Session settings and prepared statements outlive the borrowing of a pooled connection.
                     st.execute("RESET plan_cache_mode");
+                    st.execute("RESET enable_seqscan");
                     st.execute("DEALLOCATE " + prepared);
                 }
             }
