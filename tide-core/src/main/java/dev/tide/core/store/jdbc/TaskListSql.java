@@ -82,9 +82,8 @@ public final class TaskListSql {
         return c.where();
     }
 
-    public static TaskListSql of(TaskQuery q, Dialect dialect, Search search) {
-        Conditions indexed = new Conditions();
-        Conditions text = new Conditions();
+    /** Every filter of {@code q} into {@code indexed} (an index bounds what it reads) or {@code text} (matched by rows). */
+    private static void split(TaskQuery q, Dialect dialect, Search search, Conditions indexed, Conditions text) {
         indexed(indexed, q, dialect);
         errorText(search.errorTextIndexed() ? indexed : text, q, dialect);
         if (search.payloadIndexed()) {
@@ -92,6 +91,12 @@ public final class TaskListSql {
         } else {
             payload(text, q, dialect);
         }
+    }
+
+    public static TaskListSql of(TaskQuery q, Dialect dialect, Search search) {
+        Conditions indexed = new Conditions();
+        Conditions text = new Conditions();
+        split(q, dialect, search, indexed, text);
         String expr = sortExpression(q);
         String dir = q.descending() ? "DESC" : "ASC";
         if (q.cursor() != null) {
@@ -132,13 +137,7 @@ public final class TaskListSql {
     public static TaskListSql count(TaskQuery q, Dialect dialect, Search search, int cap) {
         Conditions indexed = new Conditions();
         Conditions text = new Conditions();
-        indexed(indexed, q, dialect);
-        errorText(search.errorTextIndexed() ? indexed : text, q, dialect);
-        if (search.payloadIndexed()) {
-            payloadContained(indexed, q, dialect);
-        } else {
-            payload(text, q, dialect);
-        }
+        split(q, dialect, search, indexed, text);
         Conditions.Where filter = indexed.where();
         Conditions.Where textFilter = text.where();
         String idOrder = hotStateAlone(q) ? "(id + 0)" : "id";
@@ -241,10 +240,8 @@ public final class TaskListSql {
     /** A payload in the blob store has a null payload column: it never matches. */
     private static void payload(Conditions c, TaskQuery q, Dialect dialect) {
         if (q.payloadPath() != null) {
-            JsonPath path = JsonPath.parse("payloadPath", q.payloadPath());
-            String asString = jsonString(q.payloadValue());
-            String asLiteral = NUMBER_OR_LITERAL.matcher(q.payloadValue()).matches() ? q.payloadValue() : asString;
-            c.add(dialect.jsonEquals("payload"), dialect.jsonPath(path), asString, asLiteral);
+            PayloadValue v = PayloadValue.of(q);
+            c.add(dialect.jsonEquals("payload"), dialect.jsonPath(v.path()), v.asString(), v.asLiteral());
         }
     }
 
@@ -255,24 +252,36 @@ public final class TaskListSql {
      */
     private static void payloadContained(Conditions c, TaskQuery q, Dialect dialect) {
         if (q.payloadPath() != null) {
-            JsonPath path = JsonPath.parse("payloadPath", q.payloadPath());
-            String asString = jsonString(q.payloadValue());
-            String asLiteral = NUMBER_OR_LITERAL.matcher(q.payloadValue()).matches() ? q.payloadValue() : asString;
-            c.add(dialect.jsonContains("payload"), containing(path, asString), containing(path, asLiteral));
+            PayloadValue v = PayloadValue.of(q);
+            c.add(dialect.jsonContains("payload"), v.containing(v.asString()), v.containing(v.asLiteral()));
             payload(c, q, dialect);
         }
     }
 
-    /** The smallest document holding {@code value} (JSON text) at {@code path}: {@code {"a":[{"b":1}]}}. */
-    private static String containing(JsonPath path, String value) {
-        String doc = value;
-        List<Object> steps = path.steps();
-        for (int i = steps.size() - 1; i >= 0; i--) {
-            doc = steps.get(i) instanceof Integer
-                    ? "[" + doc + "]"
-                    : "{" + jsonString((String) steps.get(i)) + ":" + doc + "}";
+    /**
+     * The payload filter's path and its value read two ways: as a JSON string, and as the number or literal it spells
+     * ({@code 77}, {@code true}), or the string again.
+     */
+    private record PayloadValue(JsonPath path, String asString, String asLiteral) {
+        static PayloadValue of(TaskQuery q) {
+            String asString = jsonString(q.payloadValue());
+            return new PayloadValue(
+                    JsonPath.parse("payloadPath", q.payloadPath()),
+                    asString,
+                    NUMBER_OR_LITERAL.matcher(q.payloadValue()).matches() ? q.payloadValue() : asString);
         }
-        return doc;
+
+        /** The smallest document holding {@code value} (JSON text) at the path: {@code {"a":[{"b":1}]}}. */
+        String containing(String value) {
+            String doc = value;
+            List<Object> steps = path.steps();
+            for (int i = steps.size() - 1; i >= 0; i--) {
+                doc = steps.get(i) instanceof Integer
+                        ? "[" + doc + "]"
+                        : "{" + jsonString((String) steps.get(i)) + ":" + doc + "}";
+            }
+            return doc;
+        }
     }
 
     private static Long millis(Instant instant) {
