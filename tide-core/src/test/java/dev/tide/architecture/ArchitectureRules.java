@@ -81,11 +81,11 @@ public final class ArchitectureRules {
                 .layer("cli")
                 .definedBy(root + ".cli..")
                 // built on the facade: the simulation (which the command line and the dashboard run), and the
-                // benchmarks (which serve the dashboard to measure it) and examples
+                // benchmarks (which serve the dashboard to measure it), examples and the campus application
                 .layer("simulation")
                 .definedBy(root + ".core.simulate..")
                 .layer("programs")
-                .definedBy(root + ".bench..", root + ".examples..")
+                .definedBy(root + ".bench..", root + ".examples..", root + ".campus..")
                 .whereLayer("programs")
                 .mayNotBeAccessedByAnyLayer()
                 .whereLayer("simulation")
