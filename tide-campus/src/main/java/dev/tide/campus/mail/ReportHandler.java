@@ -38,6 +38,18 @@ public final class ReportHandler implements TaskHandler {
                 "reported", notice.recipient(), "failures", report.failures().size()));
     }
 
+    /**
+     * Why a message failed, for its sender: the task's message without the name of the exception the handler threw
+     * (Tide keeps it for operators), e.g. {@code 550 5.1.1 <x@y>: no such mailbox}.
+     */
+    static String reason(TaskInfo task) {
+        String text = task.message();
+        if (text == null || text.isBlank()) {
+            return "no reason recorded";
+        }
+        return text.replaceFirst("^(TaskFailure|SendDeferred): ", "");
+    }
+
     /** The job's messages that failed for good, read page by page. */
     private static List<MailingReport.Failure> failures(TaskContext context, long jobId) {
         List<MailingReport.Failure> failures = new ArrayList<>();
@@ -50,8 +62,7 @@ public final class ReportHandler implements TaskHandler {
             Page<TaskInfo> page = context.queue().tasks(query);
             for (TaskInfo task : page.items()) {
                 MessageTask message = task.payloadAs(MessageTask.class);
-                failures.add(new MailingReport.Failure(
-                        task.id(), message.to(), task.message() == null ? "unknown" : task.message()));
+                failures.add(new MailingReport.Failure(task.id(), message.to(), reason(task)));
             }
             if (page.nextCursor() == null) {
                 return failures;

@@ -47,6 +47,13 @@ public record SmtpSettings(String host, int port, String from, String username, 
         return new SmtpSettings(host, port, from, user, secret, timeout);
     }
 
+    /** Everything but the password, for logs. */
+    @Override
+    public String toString() {
+        return "SmtpSettings[host=" + host + ", port=" + port + ", from=" + from + ", username=" + username
+                + ", password=" + (password == null ? "none" : "(hidden)") + ", timeout=" + timeout + "]";
+    }
+
     /** A Jakarta Mail session for this server. */
     Session session() {
         Properties props = new Properties();

@@ -112,6 +112,7 @@ abstract class MailerContract extends MailerFixture {
         assertThat(body(reports.get(0)))
                 .contains("Sent: 2", "Failed: 1", "Not sent:")
                 .contains("- nobody@campus.test: ")
+                .doesNotContain("TaskFailure")
                 .contains("550 5.1.1 <nobody@campus.test>: no such mailbox");
 
         // nothing is left: the refused message is not tried again, however many cycles come
@@ -119,6 +120,42 @@ abstract class MailerContract extends MailerFixture {
         tide.passes().runMaintenance();
         assertThat(tide.cycles().runOnce(mailer.cycleClient()).claimed()).isZero();
         assertThat(smtp.received()).isEqualTo(3);
+    }
+
+    /**
+     * A server down through all of a message's attempts: each is retried after the backoff, the last fails the message
+     * for good and ends the mailing; its report waits for the server too, and then names the message and why.
+     */
+    @Test
+    void aMessageWhoseAttemptsRunOutIsReportedOnceTheServerIsBack() throws Exception {
+        clock.set(local(2026, 11, 25, 1, 0)); // Wednesday after hours
+        long jobId = mailer.queueMailing(OWNER, "Library", "Your books are due.", List.of("ada@campus.test"));
+
+        for (int attempt = 1; attempt <= CampusMailer.MESSAGE_ATTEMPTS; attempt++) {
+            tide.passes().runMaintenance();
+            CycleReport cycle = tide.cycles().runOnce(mailer.cycleClient());
+            // the last attempt ends the mailing, and its report, claimed in the same cycle, fails to go out as well
+            assertThat(cycle.failed())
+                    .as("attempt %d", attempt)
+                    .isEqualTo(attempt < CampusMailer.MESSAGE_ATTEMPTS ? 1 : 2);
+            assertThat(messages(jobId).get(0).attempts()).isEqualTo(attempt);
+            assertThat(bodyFiles()).hasSize(1);
+            clock.advance(Duration.ofMinutes(15)); // past every backoff up to the fifth: 1, 2, 4, 8 minutes, +-20%
+        }
+        TaskInfo message = messages(jobId).get(0);
+        assertThat(message.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(tide.job(jobId).state()).isEqualTo(JobState.FINISHED);
+
+        smtp.start();
+        tide.passes().runMaintenance();
+        assertThat(tide.cycles().runOnce(mailer.cycleClient()).succeeded()).isEqualTo(1); // the report, retried
+        List<MimeMessage> reports = smtp.receivedBy(OWNER);
+        assertThat(reports).hasSize(1);
+        assertThat(reports.get(0).getSubject()).isEqualTo("Mailing 'Library' failed: 0 sent, 1 failed");
+        assertThat(body(reports.get(0)))
+                .contains("- ada@campus.test: Couldn't connect to host, port: 127.0.0.1, " + smtp.port())
+                .contains("Connection refused");
+        assertThat(smtp.received()).isEqualTo(1);
     }
 
     /** Bad input names what is wrong and writes nothing: no body file, no job. */
