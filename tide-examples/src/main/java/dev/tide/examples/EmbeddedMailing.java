@@ -15,8 +15,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The thesis's mailing, embedded: a job of one email per student, retried on failure, and a report mailed to the
- * teacher who submitted it when the job ends. Run it with a data folder as its argument.
+ * A minimal sketch of the API behind the thesis's mailing, embedded: a job of one email per student, a type that
+ * retries failed attempts, an address that fails for good, and a report task for the teacher who submitted the job when
+ * it ends. It sends nothing: its handler only checks for an '@', and the report is printed. The mailer itself (SMTP,
+ * the thesis's table 9 profile, body files, the report mailed) is tide-campus's {@code CampusMailer}, see
+ * docs/campus.md. Run it with a data folder as its argument.
  */
 public final class EmbeddedMailing {
     /** One email to send. */
