@@ -10,6 +10,7 @@ import dev.tide.api.worker.TaskContext;
 import dev.tide.api.worker.TaskHandler;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Mails a mailing's owner its report. Runs as the {@code mailing} job type's completion task, which Tide enqueues in
@@ -34,7 +35,7 @@ public final class ReportHandler implements TaskHandler {
             // retried even on a 5xx: the owner's address was checked when the mailing was queued
             throw new SendDeferred(e);
         }
-        context.result(java.util.Map.of(
+        context.result(Map.of(
                 "reported", notice.recipient(), "failures", report.failures().size()));
     }
 
