@@ -41,7 +41,7 @@ public final class EngineSettings {
      * The JDBC URL with the schema ({@code currentSchema}) and the password read from its reference, when given and
      * not already in the URL.
      */
-    public static String postgresUrl(TideSettings s, Map<String, String> environment) {
+    static String postgresUrl(TideSettings s, Map<String, String> environment) {
         PostgresSettings pg = s.postgres();
         StringBuilder url = new StringBuilder(pg.url());
         if (pg.schema() != null && !pg.url().contains("currentSchema=")) {

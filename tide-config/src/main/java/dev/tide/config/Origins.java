@@ -8,7 +8,9 @@ import java.util.Map;
  * environment variable ({@code TIDE_SERVER_PORT}) or the file. Keys are full dotted keys, list items as {@code [0]}.
  */
 final class Origins {
+    /** The file's name; null without a file (a key nobody set is then named alone). */
     private final String fileLabel;
+
     private final Map<String, String> labels = new LinkedHashMap<>();
 
     Origins(String fileLabel) {
@@ -40,6 +42,9 @@ final class Origins {
     /** One line: {@code tide.yaml: tide.retention: 'soon' is not...}, or {@code --port: ...} for a flag. */
     SettingsException problem(String key, String reason) {
         String origin = of(key);
+        if (origin == null) {
+            return new SettingsException(key, key + ": " + reason);
+        }
         if (origin.startsWith("--")) {
             return new SettingsException(key, origin + ": " + reason);
         }

@@ -39,7 +39,8 @@ final class SettingsChecks {
         positive("tide.blobs.orphan-grace", s.blobs().orphanGrace());
         positive("tide.blobs.sweep-interval", s.blobs().sweepInterval());
         if (s.blobs().folder() != null && s.blobs().s3().given()) {
-            throw origins.problem("tide.blobs.folder", "and tide.blobs.s3 name two blob stores; choose one");
+            throw origins.problem(
+                    "tide.blobs.folder", "names a folder and tide.blobs.s3 a bucket: two blob stores; choose one");
         }
         if (s.blobs().s3().given() && s.blobs().s3().bucket() == null) {
             throw origins.problem("tide.blobs.s3.bucket", "is required to keep payloads in S3");

@@ -45,30 +45,9 @@ public final class SettingsLoader {
      */
     public record Flag(String key, String option, String value) {}
 
-    /**
-     * The settings and how they came about.
-     *
-     * @param settings every setting, defaults filled in
-     * @param effective the same as one tree under {@code tide}, for {@code tide config check} to print
-     * @param warnings environment variables that look like settings and are none, each as a line to log
-     */
-    public record Loaded(TideSettings settings, ObjectNode effective, List<String> warnings) {
-        /**
-         * The effective settings as YAML, every value in its normal form ({@code 7d}, {@code 1MB}); settings left
-         * unset are left out. Secrets are only ever references: the names of variables and files, never a value.
-         */
-        public String yaml() {
-            try {
-                return SettingsMapper.MAPPER.writeValueAsString(Map.of("tide", settings));
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException(e);
-            }
-        }
-    }
-
     /** The defaults alone, then the file (if any), then the environment, then the flags. */
-    public static Loaded load(@Nullable Path file, Map<String, String> environment, List<Flag> flags) {
-        String label = file == null ? "tide.yaml" : String.valueOf(file.getFileName());
+    public static LoadedSettings load(@Nullable Path file, Map<String, String> environment, List<Flag> flags) {
+        String label = file == null ? null : String.valueOf(file.getFileName());
         Origins origins = new Origins(label);
         ObjectNode tide = defaults();
         if (file != null) {
@@ -90,9 +69,7 @@ public final class SettingsLoader {
             throw new SettingsException("tide", label + ": " + e.getOriginalMessage());
         }
         SettingsChecks.check(settings, origins);
-        ObjectNode effective = SettingsTree.object();
-        effective.set("tide", tide);
-        return new Loaded(settings, effective, List.copyOf(warnings));
+        return new LoadedSettings(settings, origins, List.copyOf(warnings));
     }
 
     private static ObjectNode defaults() {

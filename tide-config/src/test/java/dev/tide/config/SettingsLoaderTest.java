@@ -217,15 +217,20 @@ class SettingsLoaderTest {
     @Test
     void secretsAreReadFromTheVariableOrTheFileNamed() throws IOException {
         Path secret = Files.writeString(folder.resolve("pg.secret"), "from-file\n");
-        TideSettings byEnv = load("tide:\n  postgres: {url: 'jdbc:postgresql://h/db?user=u', password-env: PGPASS}\n");
-        TideSettings byFile =
-                load("tide:\n  postgres: {url: 'jdbc:postgresql://h/db', password-file: " + secret + "}\n");
+        LoadedSettings byEnv = SettingsLoader.load(
+                file("tide:\n  postgres: {url: 'jdbc:postgresql://h/db?user=u', password-env: PGPASS}\n"),
+                Map.of(),
+                List.of());
+        String url = byEnv.postgresUrl(Map.of("PGPASS", "s3cr&t"));
+        LoadedSettings byFile = SettingsLoader.load(
+                file("tide:\n  postgres: {url: 'jdbc:postgresql://h/db', schema: q, password-file: " + secret + "}\n"),
+                Map.of(),
+                List.of());
 
-        assertThat(EngineSettings.postgresUrl(byEnv, Map.of("PGPASS", "s3cr&t")))
-                .isEqualTo("jdbc:postgresql://h/db?user=u&password=s3cr%26t");
-        assertThat(EngineSettings.postgresUrl(byFile, Map.of())).isEqualTo("jdbc:postgresql://h/db?password=from-file");
-        assertThatThrownBy(() -> EngineSettings.postgresUrl(byEnv, Map.of()))
-                .hasMessage("tide.postgres.password-env: the environment variable PGPASS is not set");
+        assertThat(url).isEqualTo("jdbc:postgresql://h/db?user=u&password=s3cr%26t");
+        assertThat(byFile.postgresUrl(Map.of())).isEqualTo("jdbc:postgresql://h/db?currentSchema=q&password=from-file");
+        assertThatThrownBy(() -> byEnv.postgresUrl(Map.of()))
+                .hasMessage("tide.yaml: tide.postgres.password-env: the environment variable PGPASS is not set");
         assertThat(refusal("tide:\n  postgres: {password-env: A, password-file: /b}\n"))
                 .isEqualTo("tide.yaml: tide.postgres.password-env: and tide.postgres.password-file both name the"
                         + " secret; give one");
@@ -272,7 +277,7 @@ class SettingsLoaderTest {
 
     @Test
     void variablesThatAreNoSettingAreWarnedOfOrSkipped() {
-        SettingsLoader.Loaded loaded = SettingsLoader.load(
+        LoadedSettings loaded = SettingsLoader.load(
                 file("tide:\n  server:\n    tls: {keystore: k.p12, password-env: TIDE_TLS_PASSWORD}\n"),
                 Map.of(
                         "TIDE_SERVR_PORT", "1",
