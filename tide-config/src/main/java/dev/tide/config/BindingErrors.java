@@ -25,10 +25,7 @@ final class BindingErrors {
         if (e instanceof UnrecognizedPropertyException unknown) {
             String name = unknown.getPropertyName();
             if (SECRET_KEYS.contains(name)) {
-                return origins.problem(
-                        key,
-                        "a secret is never written in the settings; give " + name + "-env: VARIABLE (the environment"
-                                + " variable holding it) or " + name + "-file: /path (a file holding it)");
+                return origins.problem(key, inlineSecret(name));
             }
             return origins.unknown(key, allowed(unknown.getReferringClass(), unknown.getKnownPropertyIds()));
         }
@@ -47,14 +44,35 @@ final class BindingErrors {
         return origins.problem(key, e.getOriginalMessage());
     }
 
+    /** Why {@code name: value} is refused, and the two forms that are not. */
+    static String inlineSecret(String name) {
+        return "a secret is never written in the settings; give " + name + "-env: VARIABLE (the environment variable"
+                + " holding it) or " + name + "-file: /path (a file holding it)";
+    }
+
     /** A record's constructor refused the object: its field in kebab-case, under the object's key. */
     private static SettingsException instantiation(String key, Throwable cause, Origins origins) {
         if (cause instanceof InvalidRequestException invalid) {
-            String field = kebab(invalid.field());
             String problem = invalid.getMessage().substring(invalid.field().length() + 2);
-            return origins.problem(key + "." + field, problem);
+            return origins.problem(key + below(key, kebab(invalid.field())), problem);
         }
         return origins.problem(key, cause == null ? "is not valid" : cause.getMessage());
+    }
+
+    /**
+     * The field a record named, under the key Jackson reached: nothing when the key is that field already (an enum's
+     * own parse), the last step when the record named itself too ({@code entries.office.days} under {@code
+     * entries[0]}), else the field.
+     */
+    private static String below(String key, String field) {
+        String last = key.substring(Math.max(key.lastIndexOf('.'), 0) + 1).replaceAll("\\[\\d+]$", "");
+        if (field.equals(last)) {
+            return "";
+        }
+        if (field.startsWith(last + ".")) {
+            return "." + field.substring(field.lastIndexOf('.') + 1);
+        }
+        return "." + field;
     }
 
     private static String takes(Class<?> type) {

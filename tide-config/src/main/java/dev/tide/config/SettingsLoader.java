@@ -60,6 +60,7 @@ public final class SettingsLoader {
             origins.set(SettingsTree.key(SettingsTree.set(tide, path, flag.value())), flag.option());
         }
         nameObjects(tide, origins);
+        UnknownKeys.refuse(tide, origins);
         TideSettings settings;
         try {
             settings = SettingsMapper.MAPPER.treeToValue(tide, TideSettings.class);

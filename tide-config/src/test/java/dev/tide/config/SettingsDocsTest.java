@@ -41,7 +41,8 @@ class SettingsDocsTest {
     void theExampleFileIsAccepted() throws IOException {
         String docs = Files.readString(DOCS);
         String section = docs.substring(docs.indexOf("## Configuration file"));
-        Matcher example = Pattern.compile("```yaml\n(tide:.*?)```", Pattern.DOTALL).matcher(section);
+        Matcher example =
+                Pattern.compile("```yaml\n(tide:.*?)```", Pattern.DOTALL).matcher(section);
         assertThat(example.find()).isTrue();
         Path folder = TempFolders.create("tide-config-docs-");
         try {

@@ -172,6 +172,13 @@ class SettingsLoaderTest {
                 .startsWith("tide.yaml: unknown key tide.queues.emails.disciplin (allowed: ")
                 .contains("discipline");
         assertThat(refusal("server:\n  port: 1\n")).isEqualTo("tide.yaml: unknown key server (allowed: tide)");
+        assertThat(
+                        refusal(
+                                "tide:\n  profiles:\n    p:\n      task-type: t\n      entries:\n        - {name: a, dayz: [monday]}\n"))
+                .startsWith(
+                        "tide.yaml: unknown key tide.profiles.p.entries[0].dayz (allowed: name, days, from, until,");
+        assertThat(refusal("tide:\n  workers:\n    pool-size: 4\n"))
+                .startsWith("tide.yaml: unknown key tide.workers (allowed: store, data-folder,");
     }
 
     @Test
@@ -195,6 +202,15 @@ class SettingsLoaderTest {
                 .isEqualTo("tide.yaml: tide.queues.emails.max-pending: must be at least 1 (leave it out for no bound)");
         assertThat(refusal("tide:\n  queues:\n    emails: {name: other}\n"))
                 .startsWith("tide.yaml: tide.queues.emails.name: 'other' differs from its key emails");
+        assertThat(refusal("tide:\n  queues:\n    emails: {discipline: lifo}\n"))
+                .isEqualTo(
+                        "tide.yaml: tide.queues.emails.discipline: 'lifo' is not one of: fifo, priority, edf, roulette,"
+                                + " fair");
+        assertThat(refusal("tide:\n  task-types:\n    t: {max-attempts: 0}\n"))
+                .isEqualTo("tide.yaml: tide.task-types.t.max-attempts: must be at least 1");
+        assertThat(refusal("tide:\n  nodes: {heartbeat: 1m, keep: 2m}\n"))
+                .isEqualTo("tide.yaml: tide.nodes.keep: must be longer than 3 heartbeats (tide.nodes.heartbeat), or"
+                        + " forever");
         assertThat(refusal("tide:\n  store: postgresql\n"))
                 .isEqualTo("tide.yaml: tide.postgres.url: is required with tide.store: postgresql");
         assertThat(refusal("tide: [1, 2]\n")).isEqualTo("tide.yaml: tide: must hold the settings as keys under it");
@@ -238,7 +254,8 @@ class SettingsLoaderTest {
 
     @Test
     void theEnvironmentOverridesTheFileAndFlagsOverrideBoth() {
-        Path yaml = file("tide:\n  server: {port: 1000, host: 10.0.0.1}\n  retention: 1d\n  node-name: file\n");
+        Path yaml = file("tide:\n  server: {port: 1000, host: 10.0.0.1}\n  retention: 1d\n  node-name: file\n"
+                + "  queues:\n    mail-out: {discipline: edf}\n");
         Map<String, String> env = Map.of(
                 "TIDE_SERVER_PORT", "2000",
                 "TIDE_RETENTION", "2d",
@@ -246,7 +263,8 @@ class SettingsLoaderTest {
                 "TIDE_TASK_DEFAULTS_LEASE_DURATION", "1m",
                 "TIDE_DIGEST_RECIPIENTS_0_", "ann",
                 "TIDE_DIGEST_RECIPIENTS_1_", "bob",
-                "TIDE_QUEUES_EMAILS_DISCIPLINE", "fifo");
+                "TIDE_QUEUES_EMAILS_DISCIPLINE", "fifo",
+                "TIDE_QUEUES_MAIL_OUT_MAXPENDING", "5");
         List<SettingsLoader.Flag> flags = List.of(new SettingsLoader.Flag("tide.server.port", "--port", "3000"));
 
         TideSettings s = SettingsLoader.load(yaml, env, flags).settings();
@@ -259,6 +277,8 @@ class SettingsLoaderTest {
         assertThat(s.taskDefaults().leaseDuration()).isEqualTo(Duration.ofMinutes(1));
         assertThat(s.digest().recipients()).containsExactly("ann", "bob");
         assertThat(s.queues().get("emails").discipline()).isEqualTo(Discipline.FIFO);
+        assertThat(s.queues().get("mail-out").discipline()).isEqualTo(Discipline.EDF);
+        assertThat(s.queues().get("mail-out").maxPending()).isEqualTo(5);
         assertThat(SettingsLoader.load(null, Map.of("TIDE_DIGEST_RECIPIENTS", "ann, bob"), List.of())
                         .settings()
                         .digest()
