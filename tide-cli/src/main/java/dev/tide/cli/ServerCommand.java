@@ -51,16 +51,9 @@ import picocli.CommandLine.Spec;
 final class ServerCommand implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(ServerCommand.class);
 
-    // Every flag below sets one setting of tide.yaml (ServerFlags names which). The fields are not read: only the flags
-    // given count, through the parse result, layered over the file and the environment by SettingsLoader.
-
-    @Option(
-            names = "--config",
-            paramLabel = "FILE",
-            description = "Settings from this YAML file, e.g. tide.yaml (docs/operations.md, \"Configuration file\"):"
-                    + " the server's, the engine's, and the queues, types, profiles, schedules and processors to create"
-                    + " or update at start. TIDE_ environment variables override the file; flags override both.")
-    Path config;
+    // Every flag below, and --config, --data and --db of the target, sets one setting of tide.yaml (ServerFlags names
+    // which). The fields are not read: only the flags given count, through the parse result, layered over the file
+    // and the environment by SettingsLoader.
 
     @Mixin
     TargetOptions target;
@@ -213,8 +206,8 @@ final class ServerCommand implements Runnable {
         }
         Map<String, String> environment = System.getenv();
         // before the engine opens anything: a refused configuration writes nothing
-        LoadedSettings loaded =
-                ServerFlags.load(config, environment, spec.commandLine().getParseResult());
+        LoadedSettings loaded = ServerFlags.load(
+                target.configFile(), environment, spec.commandLine().getParseResult());
         TideSettings settings = loaded.settings();
         ServerSettings http = settings.server();
         LogFormat.valueOf(http.logFormat().toUpperCase(Locale.ROOT)).apply();
@@ -295,6 +288,7 @@ final class ServerCommand implements Runnable {
         if (!settings.namesObjects()) {
             return ManagedObjects.NONE;
         }
+        Path config = target.configFile();
         String source = config != null ? String.valueOf(config.getFileName()) : "TIDE_ variables";
         FileObjects applied = FileObjects.apply(tide, settings, source);
         log.info(

@@ -193,6 +193,18 @@ class ServerConfigFileTest {
     }
 
     @Test
+    void otherCommandsFindTheStoreInTheFile() throws IOException {
+        Files.writeString(file, "tide:\n  data-folder: " + data + "\n");
+
+        CliRun migrate = CliRun.of("migrate", "--config", file.toString());
+        CliRun status = CliRun.of("status", "--config", file.toString());
+
+        assertThat(migrate.code()).as(migrate.err()).isZero();
+        assertThat(data.resolve("tide.db")).exists();
+        assertThat(status.code()).as(status.err()).isZero();
+    }
+
+    @Test
     void configCheckPrintsTheEffectiveSettings() throws IOException {
         Files.writeString(file, "tide:\n  retention: 3d\n  postgres: {password-env: PGPASS}\n");
 
