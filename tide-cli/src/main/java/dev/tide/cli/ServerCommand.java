@@ -139,7 +139,7 @@ final class ServerCommand implements Runnable {
             description = "Keep an index per filter of the task list (queue, owner, type, state, received and run"
                     + " times; created at start when missing), so that the dashboard's Tasks page and GET /v1/tasks"
                     + " read an index whatever the table's size. Each costs every enqueue a write (docs/performance.md)."
-                    + " Setting tide.store.list-indexes.")
+                    + " Setting tide.list-indexes.")
     boolean listIndexes;
 
     @Option(
