@@ -89,7 +89,9 @@ class ServerConfigFileTest {
     void theFileSetsUpTheServerAndItsObjectsAndASecondStartUpdatesAndDeletesNothing() throws Exception {
         Files.writeString(file, FULL);
         List<String> storage = List.of("--data", data.toString());
-        try (ChildJvm server = start(storage, Map.of("TIDE_PAYLOADCAP", "2KB", "TIDE_BLOBS_PAYLOAD_CAP", "2KB"));
+        try (ChildJvm server = start(
+                        storage,
+                        Map.of("TIDE_PAYLOADCAP", "2KB", "TIDE_BLOBS_PAYLOAD_CAP", "2KB", "TIDE_SERVR_PORT", "1"));
                 TideClient client = ServerClients.connect(server.awaitServerUrl(), storage)) {
             assertThat(client.queues().list())
                     .filteredOn(q -> q.name().equals("emails"))
@@ -109,6 +111,9 @@ class ServerConfigFileTest {
                     .containsExactly("mailers");
             // the environment's payload caps (2KB, in both forms of names) over the file's (1MB, 8MB with blobs)
             refused(() -> client.enqueue(NewTask.of("send-mail", "{\"pad\":\"" + "x".repeat(3000) + "\"}")));
+
+            // a misspelt variable is not refused, but not silent either
+            assertThat(server.output()).contains("the environment variable TIDE_SERVR_PORT names no Tide setting");
 
             Dashboard dashboard = Dashboard.signedIn(server.awaitServerUrl(), client);
             assertThat(dashboard.page("/ops/queues/emails")).contains("managed by tide.yaml", "overwritten");

@@ -1,7 +1,11 @@
 package dev.tide.config;
 
+import dev.tide.api.InvalidRequestException;
+import dev.tide.api.Schedule;
+import dev.tide.core.engine.CronTimes;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.Map;
 
 /** What the types alone do not refuse: ranges, pairs that exclude each other, what a choice requires. */
 final class SettingsChecks {
@@ -51,6 +55,7 @@ final class SettingsChecks {
             throw origins.problem(
                     "tide.nodes.keep", "must be longer than 3 heartbeats (tide.nodes.heartbeat), or forever");
         }
+        schedules(s);
         server(s.server());
         positive("tide.dashboard.session-idle-timeout", s.dashboard().sessionIdleTimeout());
         positive("tide.dashboard.session-max-age", s.dashboard().sessionMaxAge());
@@ -62,6 +67,18 @@ final class SettingsChecks {
                 && Files.exists(s.intake().inbox())
                 && !Files.isDirectory(s.intake().inbox())) {
             throw origins.problem("tide.intake.inbox", s.intake().inbox() + " is not a folder");
+        }
+    }
+
+    /** A cron expression is read before anything is opened: a schedule the store would refuse stops nothing half-done. */
+    private void schedules(TideSettings s) {
+        for (Map.Entry<String, Schedule> schedule : s.schedules().entrySet()) {
+            try {
+                CronTimes.parse(schedule.getValue().cron(), schedule.getValue().zone());
+            } catch (InvalidRequestException e) {
+                String problem = e.getMessage().substring(e.field().length() + 2);
+                throw origins.problem("tide.schedules." + schedule.getKey() + ".cron", problem);
+            }
         }
     }
 

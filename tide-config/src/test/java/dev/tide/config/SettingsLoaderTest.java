@@ -208,6 +208,8 @@ class SettingsLoaderTest {
                                 + " fair");
         assertThat(refusal("tide:\n  task-types:\n    t: {max-attempts: 0}\n"))
                 .isEqualTo("tide.yaml: tide.task-types.t.max-attempts: must be at least 1");
+        assertThat(refusal("tide:\n  schedules:\n    nightly: {cron: '0 3 * *', task: {type: t}}\n"))
+                .startsWith("tide.yaml: tide.schedules.nightly.cron: '0 3 * *' has 4 fields; give five");
         assertThat(refusal("tide:\n  nodes: {heartbeat: 1m, keep: 2m}\n"))
                 .isEqualTo("tide.yaml: tide.nodes.keep: must be longer than 3 heartbeats (tide.nodes.heartbeat), or"
                         + " forever");
