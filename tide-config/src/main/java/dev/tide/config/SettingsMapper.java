@@ -50,6 +50,8 @@ final class SettingsMapper {
                 .propertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE)
                 .enable(MapperFeature.ALLOW_EXPLICIT_PROPERTY_RENAMING)
                 .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
+                // printed as written: store: sqlite (the API's enums have wire names of their own)
+                .configure(com.fasterxml.jackson.databind.cfg.EnumFeature.WRITE_ENUMS_TO_LOWERCASE, true)
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
                 .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)

@@ -318,9 +318,14 @@ class SettingsLoaderTest {
 
     @Test
     void theEffectiveSettingsPrintAsYaml() {
-        String yaml = SettingsLoader.load(file("tide:\n  retention: 3d\n"), Map.of("TIDE_SERVER_PORT", "9"), List.of())
+        String yaml = SettingsLoader.load(
+                        file("tide:\n  retention: 3d\n  queues:\n    emails: {discipline: FAIR}\n"),
+                        Map.of("TIDE_SERVER_PORT", "9"),
+                        List.of())
                 .yaml();
 
-        assertThat(yaml).contains("retention: 3d").contains("port: 9").contains("pool-size: 10");
+        assertThat(yaml)
+                .contains("store: sqlite", "retention: 3d", "port: 9", "pool-size: 10")
+                .contains("emails:\n      name: emails\n      discipline: fair");
     }
 }
