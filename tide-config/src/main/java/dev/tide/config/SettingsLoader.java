@@ -12,10 +12,12 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
@@ -128,6 +130,7 @@ public final class SettingsLoader {
     private static void environment(
             ObjectNode tide, Map<String, String> environment, Origins origins, List<String> warnings) {
         List<String> secretNames = secretVariables(tide);
+        Set<List<String>> listsReplaced = new HashSet<>();
         for (Map.Entry<String, String> variable : new TreeMap<>(environment).entrySet()) {
             String name = variable.getKey();
             if (!name.startsWith(EnvironmentNames.PREFIX)
@@ -137,6 +140,12 @@ public final class SettingsLoader {
             }
             Optional<List<String>> path = EnvironmentNames.path(name);
             if (path.isPresent()) {
+                List<String> steps = path.get();
+                List<String> list = steps.subList(0, steps.size() - 1);
+                if (steps.get(steps.size() - 1).matches("\\d+") && listsReplaced.add(list)) {
+                    // as in Spring: items from the environment replace the file's list, they do not patch it
+                    SettingsTree.set(tide, wholeList(list), "");
+                }
                 origins.set(SettingsTree.key(SettingsTree.set(tide, path.get(), variable.getValue())), name);
             } else if (EnvironmentNames.path(name + "_ENV").isPresent()) {
                 throw new SettingsException(
@@ -148,6 +157,13 @@ public final class SettingsLoader {
                         + " (settings: docs/operations.md, \"Configuration file\")");
             }
         }
+    }
+
+    /** The same path marked as naming a whole list, which the text given replaces ("" empties it). */
+    private static List<String> wholeList(List<String> path) {
+        List<String> whole = new ArrayList<>(path);
+        whole.set(whole.size() - 1, whole.get(whole.size() - 1) + EnvironmentNames.LIST);
+        return whole;
     }
 
     /** The variables the file names as holding secrets ({@code password-env: TIDE_TLS_PASSWORD}): not settings. */

@@ -257,6 +257,7 @@ class SettingsLoaderTest {
     @Test
     void theEnvironmentOverridesTheFileAndFlagsOverrideBoth() {
         Path yaml = file("tide:\n  server: {port: 1000, host: 10.0.0.1}\n  retention: 1d\n  node-name: file\n"
+                + "  digest: {recipients: [x, y, z]}\n"
                 + "  queues:\n    mail-out: {discipline: edf}\n");
         Map<String, String> env = Map.of(
                 "TIDE_SERVER_PORT", "2000",
