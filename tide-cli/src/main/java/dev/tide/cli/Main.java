@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
         description = "A durable, profile-driven task queue: embedded on SQLite, distributed on PostgreSQL.",
         subcommands = {
             ServerCommand.class,
+            ConfigCommand.class,
             MigrateCommand.class,
             EnqueueCommand.class,
             StatusCommand.class,

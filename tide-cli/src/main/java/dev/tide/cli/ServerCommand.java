@@ -4,6 +4,13 @@ import dev.tide.api.NotFoundException;
 import dev.tide.api.auth.Accounts;
 import dev.tide.api.auth.NewAccount;
 import dev.tide.api.auth.Role;
+import dev.tide.config.BlobStores;
+import dev.tide.config.EngineSettings;
+import dev.tide.config.FileObjects;
+import dev.tide.config.LoadedSettings;
+import dev.tide.config.ServerSettings;
+import dev.tide.config.StoreKind;
+import dev.tide.config.TideSettings;
 import dev.tide.core.Tide;
 import dev.tide.core.TideBuilder;
 import dev.tide.core.TideConfig;
@@ -12,6 +19,7 @@ import dev.tide.server.TideServer;
 import dev.tide.server.TlsKeystore;
 import dev.tide.server.dashboard.Dashboard;
 import dev.tide.server.dashboard.DashboardSettings;
+import dev.tide.server.dashboard.ManagedObjects;
 import dev.tide.server.intake.IntakeSettings;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
@@ -22,10 +30,13 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -38,6 +49,12 @@ import picocli.CommandLine.Spec;
                 "Run Tide: the HTTP API, maintenance, JMX beans, and the processors and worker plugins of the plugins"
                         + " folder and the class path.")
 final class ServerCommand implements Runnable {
+    private static final Logger log = LoggerFactory.getLogger(ServerCommand.class);
+
+    // Every flag below, and --config, --data and --db of the target, sets one setting of tide.yaml (ServerFlags names
+    // which). The fields are not read: only the flags given count, through the parse result, layered over the file
+    // and the environment by SettingsLoader.
+
     @Mixin
     TargetOptions target;
 
@@ -122,7 +139,7 @@ final class ServerCommand implements Runnable {
             description = "Keep an index per filter of the task list (queue, owner, type, state, received and run"
                     + " times; created at start when missing), so that the dashboard's Tasks page and GET /v1/tasks"
                     + " read an index whatever the table's size. Each costs every enqueue a write (docs/performance.md)."
-                    + " Setting tide.store.list-indexes.")
+                    + " Setting tide.list-indexes.")
     boolean listIndexes;
 
     @Option(
@@ -132,10 +149,10 @@ final class ServerCommand implements Runnable {
 
     @Option(
             names = "--payload-cap",
-            defaultValue = "1048576",
-            description =
-                    "Largest payload, result or job info in bytes; larger ones are refused with 413 (default: ${DEFAULT-VALUE}).")
-    long payloadCap;
+            paramLabel = "SIZE",
+            description = "Largest payload, result or job info, in bytes or e.g. 2MB; larger ones are refused with 413"
+                    + " (default: 1MB).")
+    String payloadCap;
 
     @Option(
             names = "--inbox",
@@ -187,60 +204,60 @@ final class ServerCommand implements Runnable {
         if (target.server != null) {
             throw new IllegalArgumentException("--server names another server; a server serves --data or --db");
         }
-        logFormat.apply();
-        PrintWriter out = spec.commandLine().getOut();
+        Map<String, String> environment = System.getenv();
         // before the engine opens anything: a refused configuration writes nothing
-        if (tlsPasswordEnv != null && tlsKeystore == null) {
-            throw new IllegalArgumentException(
-                    "--tls-password-env names the password of --tls-keystore, which is missing");
+        LoadedSettings loaded = ServerFlags.load(
+                target.configFile(), environment, spec.commandLine().getParseResult());
+        TideSettings settings = loaded.settings();
+        ServerSettings http = settings.server();
+        LogFormat.valueOf(http.logFormat().toUpperCase(Locale.ROOT)).apply();
+        loaded.warnings().forEach(log::warn);
+        PrintWriter out = spec.commandLine().getOut();
+        Path keystore = http.tls().keystore();
+        TlsKeystore tls = keystore != null ? TlsKeystore.load(keystore, loaded.tlsPassword(environment), null) : null;
+        TideServer.Builder.requireSafeTransport(http.host(), tls != null, http.allowPlainHttp());
+        IntakeSettings intake = intakeSettings(settings);
+        boolean postgres = settings.store() == StoreKind.POSTGRESQL;
+        TideBuilder engine = postgres
+                ? Tide.builder().postgres(loaded.postgresUrl(environment), EngineSettings.postgresOptions(settings))
+                : Tide.builder().sqlite(settings.dataFolder());
+        TideConfig engineConfig = loaded.tideConfig();
+        if (settings.nodeName() == null && postgres) {
+            engineConfig = engineConfig.withNodeName(hostName() + ":" + http.port());
         }
-        TlsKeystore tls = tlsKeystore != null ? TlsKeystore.load(tlsKeystore, tlsPassword(), null) : null;
-        TideServer.Builder.requireSafeTransport(host, tls != null, allowPlainHttp);
-        limits.check();
-        if (jmxPort != null && (jmxPort < 1 || jmxPort > 65535)) {
-            throw new IllegalArgumentException("--jmx-port must be between 1 and 65535");
-        }
-        IntakeSettings intake = intakeSettings();
-        String purpose = "tide server on " + host + ":" + port;
-        TideBuilder engine = target.db != null
-                ? Tide.builder().postgres(target.db)
-                : Tide.builder().sqlite(target.data);
-        if (payloadCap < 1) {
-            throw new IllegalArgumentException("--payload-cap must be at least 1 byte");
-        }
-        TideConfig config = blobs.apply(TideConfig.defaults().withPayloadCap(payloadCap));
-        if (node != null || target.db != null) {
-            config = config.withNodeName(node != null ? node : hostName() + ":" + port);
-        }
-        Tide tide = engine.config(config)
-                .listIndexes(listIndexes)
-                .blobStore(blobs.open())
-                .purpose(purpose)
+        Tide tide = engine.config(engineConfig)
+                .listIndexes(settings.listIndexes())
+                .migrate(settings.migrate())
+                .deadlineMargin(settings.deadlines().warningMargin())
+                .blobStore(BlobStores.open(settings, environment))
+                .purpose("tide server on " + http.host() + ":" + http.port())
                 .meterRegistry(prometheus())
                 .build();
         TideNode running;
         try {
-            running = TideNode.builder(tide, server(tide, tls))
-                    .grace(grace)
-                    .plugins(plugins)
-                    .jmxPort(jmxPort)
+            ManagedObjects managed = applyObjects(tide, settings);
+            running = TideNode.builder(tide, server(tide, settings, tls, managed))
+                    .grace(http.grace())
+                    .plugins(http.plugins())
+                    .jmxPort(http.jmxPort())
                     .intake(intake)
                     .start();
         } catch (RuntimeException e) {
             tide.close();
             throw e;
         }
+        Path data = settings.dataFolder();
         URI url = running.server().uri();
-        String localToken = target.db == null ? localAdminToken(tide, url) : null;
+        String localToken = postgres ? null : localAdminToken(tide, url, data);
         if (localToken != null) {
-            new ServerFile(url, ProcessHandle.current().pid(), localToken).write(target.data);
+            new ServerFile(url, ProcessHandle.current().pid(), localToken).write(data);
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(
                         () -> {
                             if (localToken != null) {
-                                ServerFile.delete(target.data);
+                                ServerFile.delete(data);
                                 revokeQuietly(tide, localToken);
                             }
                             running.close();
@@ -250,7 +267,7 @@ final class ServerCommand implements Runnable {
         out.printf(
                 "Tide server listening on %s (%s, node %s)%n",
                 url,
-                target.db != null ? "PostgreSQL" : "SQLite in " + target.data,
+                postgres ? "PostgreSQL" : "SQLite in " + data,
                 tide.config().nodeName());
         if (running.jmxUrl() != null) {
             out.printf("JMX connector at %s%n", running.jmxUrl());
@@ -263,27 +280,53 @@ final class ServerCommand implements Runnable {
         }
     }
 
-    /** The folder intake's settings, or null without {@code --inbox}; refused before anything is opened. */
-    private IntakeSettings intakeSettings() {
-        if (inbox == null) {
+    /**
+     * Creates or updates the queues, types, profiles, schedules and processors the settings name (never deleting one),
+     * and returns them for the dashboard to mark.
+     */
+    private ManagedObjects applyObjects(Tide tide, TideSettings settings) {
+        if (!settings.namesObjects()) {
+            return ManagedObjects.NONE;
+        }
+        Path config = target.configFile();
+        String source = config != null ? String.valueOf(config.getFileName()) : "TIDE_ variables";
+        FileObjects applied = FileObjects.apply(tide, settings, source);
+        log.info(
+                "{}: {} queues, {} task types, {} job types, {} profiles, {} schedules and {} processors created or"
+                        + " updated",
+                source,
+                applied.queues().size(),
+                applied.taskTypes().size(),
+                applied.jobTypes().size(),
+                applied.profiles().size(),
+                applied.schedules().size(),
+                applied.processors().size());
+        return new ManagedObjects(
+                source,
+                applied.queues(),
+                applied.taskTypes(),
+                applied.jobTypes(),
+                applied.profiles(),
+                applied.schedules(),
+                applied.processors());
+    }
+
+    /** The folder intake's settings, or null without an inbox. */
+    private static IntakeSettings intakeSettings(TideSettings settings) {
+        dev.tide.config.IntakeSettings intake = settings.intake();
+        if (intake.inbox() == null) {
             return null;
         }
-        if (inboxPoll.isNegative() || inboxPoll.isZero()) {
-            throw new IllegalArgumentException("--inbox-poll must be positive");
-        }
-        if (Files.exists(inbox) && !Files.isDirectory(inbox)) {
-            throw new IllegalArgumentException("--inbox " + inbox + " is not a folder");
-        }
-        return IntakeSettings.of(inbox).withPollInterval(inboxPoll).withSettleTime(inboxSettle);
+        return IntakeSettings.of(intake.inbox()).withPollInterval(intake.poll()).withSettleTime(intake.settle());
     }
 
     /**
      * A fresh administrator's token for the command line of this machine, kept in {@code server.json} while the server
      * runs and revoked when it stops. The one a crashed server left behind is revoked first.
      */
-    private String localAdminToken(Tide tide, URI url) {
+    private static String localAdminToken(Tide tide, URI url, Path data) {
         Accounts accounts = tide.accounts();
-        ServerFile.read(target.data).ifPresent(stale -> revokeQuietly(tide, stale.token()));
+        ServerFile.read(data).ifPresent(stale -> revokeQuietly(tide, stale.token()));
         try {
             accounts.account(ServerFile.LOCAL_ADMIN);
         } catch (NotFoundException missing) {
@@ -304,26 +347,29 @@ final class ServerCommand implements Runnable {
         }
     }
 
-    private TideServer.Builder server(Tide tide, TlsKeystore tls) {
-        TideServer.Builder server =
-                limits.applyTo(TideServer.builder(tide).host(host).port(port).allowPlainHttp(allowPlainHttp));
-        if (!noDashboard) {
-            server.routes(Dashboard.mount(DashboardSettings.DEFAULTS.withBasePath(dashboardBasePath)));
+    private static TideServer.Builder server(
+            Tide tide, TideSettings settings, TlsKeystore tls, ManagedObjects managed) {
+        ServerSettings http = settings.server();
+        TideServer.Builder server = TideServer.builder(tide)
+                .host(http.host())
+                .port(http.port())
+                .allowPlainHttp(http.allowPlainHttp())
+                .idleTimeout(http.idleTimeout())
+                .requestHeadTimeout(http.requestHeadTimeout())
+                .signInsPerUserPerMinute(http.signInsPerUser())
+                .signInsPerAddressPerMinute(http.signInsPerAddress())
+                .concurrentPasswordChecks(http.passwordChecks());
+        dev.tide.config.DashboardSettings dashboard = settings.dashboard();
+        if (dashboard.enabled()) {
+            server.routes(Dashboard.mount(
+                    DashboardSettings.DEFAULTS
+                            .withBasePath(dashboard.basePath())
+                            .withSessionIdleTimeout(dashboard.sessionIdleTimeout())
+                            .withSessionMaxAge(dashboard.sessionMaxAge())
+                            .withSecureCookies(dashboard.secureCookies()),
+                    managed));
         }
         return tls != null ? server.tls(tls) : server;
-    }
-
-    private char[] tlsPassword() {
-        if (tlsPasswordEnv == null) {
-            throw new IllegalArgumentException("--tls-keystore needs --tls-password-env VAR, the environment variable "
-                    + "holding the keystore's password");
-        }
-        String password = System.getenv(tlsPasswordEnv);
-        if (password == null) {
-            throw new IllegalArgumentException(
-                    "--tls-password-env: the environment variable " + tlsPasswordEnv + " is not set");
-        }
-        return password.toCharArray();
     }
 
     /** What GET /metrics serves: the engine's meters, the queue depths the server adds, and the JVM's own. */

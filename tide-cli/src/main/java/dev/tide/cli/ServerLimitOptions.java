@@ -1,13 +1,13 @@
 package dev.tide.cli;
 
-import dev.tide.server.TideServer;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 
 /**
  * What one client may cost the server: how slowly it may send, and how often it may try to sign in
  * (docs/operations.md, "Timeouts and limits of the HTTP server"; docs/security.md, "Sign-in throttle"). Each left out
- * keeps the server's default.
+ * keeps the server's default. Each sets a setting of tide.yaml ({@link ServerFlags}): {@code tide.server.idle-timeout},
+ * and so on.
  */
 final class ServerLimitOptions {
     @Option(
@@ -44,41 +44,4 @@ final class ServerLimitOptions {
             description = "Password checks (Argon2id, about 20 MiB each) run at once; one more waits 2s, then 503 "
                     + "(default: 4).")
     Integer passwordChecks;
-
-    /** Refuses a value the server would refuse, before anything is opened. */
-    void check() {
-        positive("--idle-timeout", idleTimeout);
-        positive("--request-head-timeout", requestHeadTimeout);
-        if (signInsPerUser != null && signInsPerUser < 0 || signInsPerAddress != null && signInsPerAddress < 0) {
-            throw new IllegalArgumentException("--sign-ins-per-user and --sign-ins-per-address: 0 or more");
-        }
-        if (passwordChecks != null && passwordChecks < 1) {
-            throw new IllegalArgumentException("--password-checks: at least 1");
-        }
-    }
-
-    private static void positive(String option, Duration value) {
-        if (value != null && (value.isZero() || value.isNegative())) {
-            throw new IllegalArgumentException(option + " must be positive");
-        }
-    }
-
-    TideServer.Builder applyTo(TideServer.Builder server) {
-        if (idleTimeout != null) {
-            server.idleTimeout(idleTimeout);
-        }
-        if (requestHeadTimeout != null) {
-            server.requestHeadTimeout(requestHeadTimeout);
-        }
-        if (signInsPerUser != null) {
-            server.signInsPerUserPerMinute(signInsPerUser);
-        }
-        if (signInsPerAddress != null) {
-            server.signInsPerAddressPerMinute(signInsPerAddress);
-        }
-        if (passwordChecks != null) {
-            server.concurrentPasswordChecks(passwordChecks);
-        }
-        return server;
-    }
 }

@@ -3,6 +3,9 @@ package dev.tide.cli;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.auth.Accounts;
 import dev.tide.client.TideClient;
+import dev.tide.config.LoadedSettings;
+import dev.tide.config.SettingsLoader;
+import dev.tide.config.StoreKind;
 import dev.tide.core.DataFolderLock;
 import dev.tide.core.Tide;
 import dev.tide.core.TideBuilder;
@@ -12,8 +15,13 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 
 /**
  * Where a command finds the queue. In order: {@code --server} (a running server's URL); {@code --db} (PostgreSQL,
@@ -35,6 +43,20 @@ final class TargetOptions {
 
     @Option(names = "--db", description = "PostgreSQL JDBC URL, e.g. jdbc:postgresql://127.0.0.1:5432/tide?user=tide.")
     String db;
+
+    @Option(
+            names = "--config",
+            paramLabel = "FILE",
+            description =
+                    "A settings file (tide.yaml; docs/operations.md, \"Configuration file\"). tide server reads all"
+                            + " of it; other commands the store it names (tide.store, tide.data-folder, tide.postgres.*)."
+                            + " TIDE_ environment variables override the file, --data and --db both.")
+    Path config;
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
+    private boolean configApplied;
 
     @Option(names = "--server", description = "URL of a running Tide server, e.g. http://127.0.0.1:7070.")
     URI server;
@@ -81,6 +103,7 @@ final class TargetOptions {
     }
 
     private Target open(String purpose, boolean readOnly) {
+        applyConfig();
         if (server != null) {
             return remote(server, token());
         }
@@ -152,6 +175,7 @@ final class TargetOptions {
      * must not be held by a server (the server runs its own cycles). {@code --server} is refused.
      */
     Tide openEngine(String purpose) {
+        applyConfig();
         if (server != null) {
             throw new IllegalArgumentException(
                     purpose + " runs tasks in this process on the store itself; it cannot run"
@@ -170,10 +194,42 @@ final class TargetOptions {
 
     /** The server holding the data folder, if one is running. */
     Optional<ServerFile> runningServer() {
+        applyConfig();
         if (server != null || db != null || DataFolderLock.holder(data) == null) {
             return Optional.empty();
         }
         return ServerFile.read(data);
+    }
+
+    /**
+     * With {@code --config}, takes the store from the settings (the file, then the environment, then {@code --data} or
+     * {@code --db} when given): the data folder, or the PostgreSQL URL with its schema and password. Once.
+     */
+    private void applyConfig() {
+        if (config == null || configApplied || server != null) {
+            return;
+        }
+        configApplied = true;
+        List<SettingsLoader.Flag> flags = new ArrayList<>();
+        ParseResult parsed = command.commandLine().getParseResult();
+        if (parsed != null && parsed.hasMatchedOption("--data")) {
+            flags.add(new SettingsLoader.Flag("tide.data-folder", "--data", data.toString()));
+        }
+        if (db != null) {
+            flags.add(new SettingsLoader.Flag("tide.store", "--db", "postgresql"));
+            flags.add(new SettingsLoader.Flag("tide.postgres.url", "--db", db));
+        }
+        LoadedSettings loaded = SettingsLoader.load(config, System.getenv(), flags);
+        if (loaded.settings().store() == StoreKind.POSTGRESQL) {
+            db = loaded.postgresUrl(System.getenv());
+        } else {
+            data = loaded.settings().dataFolder();
+        }
+    }
+
+    /** The settings file given, or null: {@code tide server} reads the rest of it. */
+    Path configFile() {
+        return config;
     }
 
     /** An engine for one command: no maintenance thread, the command does its work and closes it. */

@@ -103,7 +103,7 @@ class IntakeCliTest {
         CliRun refused = tide("server", "--data", data.resolve("d").toString(), "--inbox", notAFolder.toString());
 
         assertThat(refused.code()).isEqualTo(1);
-        assertThat(refused.err()).isEqualTo("tide: --inbox " + notAFolder + " is not a folder\n");
+        assertThat(refused.err()).isEqualTo("tide: --inbox: " + notAFolder + " is not a folder\n");
         assertThat(data.resolve("d")).doesNotExist();
     }
 }

@@ -97,21 +97,23 @@ class ServerBlobOptionsTest {
         }
         Path file = Files.writeString(folder.resolve("a-file"), "not a folder");
         assertRefused(
-                "--blob-folder and --blob-s3-* name two blob stores; choose one",
+                "--blob-folder: names a folder and tide.blobs.s3 a bucket: two blob stores; choose one",
                 "--blob-folder",
                 folder.resolve("b").toString(),
                 "--blob-s3-bucket",
                 "b");
         assertRefused(
-                "--blob-s3-bucket is required to keep payloads in S3", "--blob-s3-endpoint", "http://127.0.0.1:9");
+                "tide.blobs.s3.bucket: is required to keep payloads in S3 (--blob-s3-bucket)",
+                "--blob-s3-endpoint",
+                "http://127.0.0.1:9");
         assertRefused(
                 "the S3 endpoint must be an http:// or https:// URL with a host, not 'ftp://x'",
                 "--blob-s3-endpoint",
                 "ftp://x",
                 "--blob-s3-bucket",
                 "b");
-        assertRefused("--blob-threshold must not be negative", "--blob-threshold", "-1");
-        assertRefused("--blob-payload-cap must be at least 1 byte", "--blob-payload-cap", "0");
+        assertRefused("--blob-threshold: '-1' is not a size (e.g. 65536, 512KB, 1MB)", "--blob-threshold", "-1");
+        assertRefused("--blob-payload-cap: must be at least 1 byte", "--blob-payload-cap", "0");
         assertThat(server("--blob-folder", file.resolve("blobs").toString()).err())
                 .startsWith("tide: blob store folder " + file.resolve("blobs") + ": cannot create the folder")
                 .hasLineCount(1);

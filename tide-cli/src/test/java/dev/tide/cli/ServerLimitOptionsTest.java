@@ -51,7 +51,7 @@ class ServerLimitOptionsTest {
         CliRun run = CliRun.of("server", "--data", data.toString(), "--request-head-timeout", "0s");
 
         assertThat(run.code()).isEqualTo(1);
-        assertThat(run.err()).isEqualTo("tide: --request-head-timeout must be positive\n");
+        assertThat(run.err()).isEqualTo("tide: --request-head-timeout: must be positive\n");
         assertThat(data).doesNotExist();
     }
 }

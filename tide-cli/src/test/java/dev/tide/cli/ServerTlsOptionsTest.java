@@ -109,7 +109,8 @@ class ServerTlsOptionsTest {
         assertThat(server("--tls-keystore", missing.toString(), "--tls-password-env", "TIDE_TEST_NEVER_SET")
                         .err())
                 .isEqualTo("tide: --tls-password-env: the environment variable TIDE_TEST_NEVER_SET is not set\n");
-        assertThat(server("--tls-keystore", missing.toString()).err()).startsWith("tide: --tls-keystore needs ");
+        assertThat(server("--tls-keystore", missing.toString()).err())
+                .startsWith("tide: --tls-keystore: needs its password: tide.server.tls.password-env");
         assertThat(data).doesNotExist();
     }
 

@@ -78,6 +78,9 @@ public final class ArchitectureRules {
                 .definedBy(root + ".client..")
                 .layer("server")
                 .definedBy(root + ".server..")
+                // the settings of tide.yaml, TIDE_ variables and flags: on the facade, for the command line
+                .layer("config")
+                .definedBy(root + ".config..")
                 .layer("cli")
                 .definedBy(root + ".cli..")
                 // built on the facade: the simulation (which the command line and the dashboard run), and the
@@ -92,22 +95,33 @@ public final class ArchitectureRules {
                 .mayOnlyBeAccessedByLayers("server", "cli", "programs")
                 .whereLayer("cli")
                 .mayNotBeAccessedByAnyLayer()
+                .whereLayer("config")
+                .mayOnlyBeAccessedByLayers("cli", "programs")
                 .whereLayer("server")
                 .mayOnlyBeAccessedByLayers("cli", "programs")
                 .whereLayer("client")
                 .mayOnlyBeAccessedByLayers("server", "cli")
                 .whereLayer("facade")
-                .mayOnlyBeAccessedByLayers("server", "cli", "simulation", "programs")
+                .mayOnlyBeAccessedByLayers("config", "server", "cli", "simulation", "programs")
                 .whereLayer("capabilities")
                 .mayOnlyBeAccessedByLayers("facade", "server", "cli", "simulation", "programs")
                 .whereLayer("engine")
-                .mayOnlyBeAccessedByLayers("capabilities", "facade", "server", "cli", "simulation", "programs")
+                .mayOnlyBeAccessedByLayers(
+                        "capabilities", "facade", "config", "server", "cli", "simulation", "programs")
                 .whereLayer("store")
                 .mayOnlyBeAccessedByLayers(
-                        "engine", "capabilities", "facade", "server", "cli", "simulation", "programs")
+                        "engine", "capabilities", "facade", "config", "server", "cli", "simulation", "programs")
                 .whereLayer("core base")
                 .mayOnlyBeAccessedByLayers(
-                        "store", "engine", "capabilities", "facade", "server", "cli", "simulation", "programs");
+                        "store",
+                        "engine",
+                        "capabilities",
+                        "facade",
+                        "config",
+                        "server",
+                        "cli",
+                        "simulation",
+                        "programs");
     }
 
     /** The store knows nothing of what uses it: not the engine, the capabilities, the facade, nor anything outside core. */

@@ -36,11 +36,18 @@ public final class Dashboard {
     private final Sessions sessions;
     private final InstantSource clock;
     private final Accounts accounts;
+    private final ManagedObjects managed;
     private final Renderer renderer = new Renderer();
 
     private Dashboard(
-            TaskQueue queue, DashboardSettings settings, Sessions sessions, InstantSource clock, Accounts accounts) {
+            TaskQueue queue,
+            DashboardSettings settings,
+            Sessions sessions,
+            InstantSource clock,
+            Accounts accounts,
+            ManagedObjects managed) {
         this.queue = queue;
+        this.managed = managed;
         this.accounts = accounts;
         this.settings = settings;
         this.sessions = sessions;
@@ -57,9 +64,16 @@ public final class Dashboard {
      * and keeps the server's clock.
      */
     public static ServerRoutes mount(DashboardSettings settings) {
+        return mount(settings, ManagedObjects.NONE);
+    }
+
+    /** As {@link #mount(DashboardSettings)}, marking the objects a configuration file manages. */
+    public static ServerRoutes mount(DashboardSettings settings, ManagedObjects managed) {
         Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(managed, "managed");
         return (routes, services) -> builder(services.queue())
                 .settings(settings)
+                .managed(managed)
                 .accounts(services.accounts())
                 .authorization(services.authorization())
                 .signInGuard(services.signIns())
@@ -74,7 +88,7 @@ public final class Dashboard {
 
     /** Adds the dashboard's routes to a Javalin application being configured (as {@code tide server} does). */
     public void addTo(RoutesConfig routes) {
-        PageRoutes pages = new PageRoutes(routes, queue, sessions, renderer, settings);
+        PageRoutes pages = new PageRoutes(routes, queue, sessions, renderer, settings, managed);
         StatusSnapshots counts = new StatusSnapshots(queue, clock);
         new Assets(settings.basePath()).addTo(pages);
         new SignInPages(sessions, renderer, settings).addTo(pages);
@@ -111,6 +125,7 @@ public final class Dashboard {
         private Function<HttpServletRequest, Optional<Caller>> authenticator;
         private SignInGuard signInGuard;
         private InstantSource clock;
+        private ManagedObjects managed = ManagedObjects.NONE;
 
         private Builder(TaskQueue queue) {
             this.queue = Objects.requireNonNull(queue, "queue");
@@ -160,6 +175,12 @@ public final class Dashboard {
             return this;
         }
 
+        /** The objects a configuration file manages, marked on their pages (default: none). */
+        public Builder managed(ManagedObjects value) {
+            this.managed = Objects.requireNonNull(value, "managed");
+            return this;
+        }
+
         public Dashboard build() {
             InstantSource time = clock != null ? clock : EngineDefaults.clockOf(queue);
             Accounts users = accounts != null ? accounts : EngineDefaults.accountsOf(queue);
@@ -170,7 +191,12 @@ public final class Dashboard {
             Authorization auth = authorization != null ? authorization : users == null ? null : Authorization.of(users);
             SignInGuard guard = signInGuard != null ? signInGuard : new SignInGuard(SignInLimits.DEFAULTS, time);
             return new Dashboard(
-                    queue, settings, new Sessions(users, auth, authenticator, guard, settings, time), time, users);
+                    queue,
+                    settings,
+                    new Sessions(users, auth, authenticator, guard, settings, time),
+                    time,
+                    users,
+                    managed);
         }
     }
 }

@@ -33,8 +33,16 @@ final class PageRoutes {
     private final Sessions sessions;
     private final Renderer renderer;
     private final DashboardSettings settings;
+    private final ManagedObjects managed;
 
-    PageRoutes(RoutesConfig routes, TaskQueue queue, Sessions sessions, Renderer renderer, DashboardSettings settings) {
+    PageRoutes(
+            RoutesConfig routes,
+            TaskQueue queue,
+            Sessions sessions,
+            Renderer renderer,
+            DashboardSettings settings,
+            ManagedObjects managed) {
+        this.managed = managed;
         this.routes = routes;
         this.queue = queue;
         this.sessions = sessions;
@@ -82,7 +90,12 @@ final class PageRoutes {
             return;
         }
         Viewer viewer = new Viewer(
-                session.caller(), session.csrfToken(), settings.basePath(), session.signedInHere(), notice(ctx));
+                session.caller(),
+                session.csrfToken(),
+                settings.basePath(),
+                session.signedInHere(),
+                notice(ctx),
+                managed);
         if (change && !Csrf.matches(sessionKey(ctx), csrfOf(ctx))) {
             failure(
                     ctx,

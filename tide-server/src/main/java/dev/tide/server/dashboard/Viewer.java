@@ -9,11 +9,12 @@ import dev.tide.api.auth.Role;
  *
  * @param notice what the last change did, shown once at the top of the page (null for none)
  */
-public record Viewer(Caller caller, String csrfToken, String basePath, boolean canSignOut, String notice) {
+public record Viewer(
+        Caller caller, String csrfToken, String basePath, boolean canSignOut, String notice, ManagedObjects managed) {
 
     /** The viewer of a page shown before sign-in (the sign-in page itself, an error): nobody, with no rights. */
     static Viewer anonymous(String basePath) {
-        return new Viewer(new Caller("", java.util.Set.of()), "", basePath, false, null);
+        return new Viewer(new Caller("", java.util.Set.of()), "", basePath, false, null, ManagedObjects.NONE);
     }
 
     /** Whether someone is signed in (the navigation is shown only then). */

@@ -1,0 +1,7 @@
+package dev.tide.config;
+
+/** Which store the settings open: {@code tide.store}. */
+public enum StoreKind {
+    SQLITE,
+    POSTGRESQL
+}
