@@ -36,6 +36,7 @@ class GracefulShutdownTest {
                 .web(WebApplicationType.NONE)
                 .properties(Map.of(
                         "tide.data-folder", folder.toString(),
+                        "spring.datasource.url", "jdbc:sqlite:" + folder.resolve("application.db"),
                         "tide.workers.shutdown-timeout", "1s"))
                 .run()) {
             Tide tide = application.getBean(Tide.class);

@@ -34,6 +34,7 @@ class PostgresStarterTest extends AbstractStarterTest {
     @DynamicPropertySource
     static void store(DynamicPropertyRegistry registry) {
         registry.add("tide.postgres.url", () -> database.url());
+        registry.add("spring.datasource.url", () -> database.url());
     }
 
     /** A fresh schema for the class, dropped after the application and its engine have closed. */

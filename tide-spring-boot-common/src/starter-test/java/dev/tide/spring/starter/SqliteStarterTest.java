@@ -24,5 +24,6 @@ class SqliteStarterTest extends AbstractStarterTest {
     @DynamicPropertySource
     static void store(DynamicPropertyRegistry registry) {
         registry.add("tide.data-folder", () -> folder.toString());
+        registry.add("spring.datasource.url", () -> "jdbc:sqlite:" + folder.resolve("application.db"));
     }
 }

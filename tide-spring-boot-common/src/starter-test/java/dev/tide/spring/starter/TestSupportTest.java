@@ -30,6 +30,7 @@ class TestSupportTest {
     @DynamicPropertySource
     static void store(DynamicPropertyRegistry registry) {
         registry.add("tide.data-folder", () -> folder.toString());
+        registry.add("spring.datasource.url", () -> "jdbc:sqlite:" + folder.resolve("application.db"));
     }
 
     @Autowired

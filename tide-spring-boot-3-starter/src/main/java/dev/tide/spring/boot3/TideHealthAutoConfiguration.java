@@ -1,0 +1,23 @@
+package dev.tide.spring.boot3;
+
+import dev.tide.core.Tide;
+import dev.tide.spring.TideAutoConfiguration;
+import dev.tide.spring.TideProperties;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+/** Tide's health indicator, when the application has Spring Boot 3's Actuator. */
+@AutoConfiguration(after = TideAutoConfiguration.class)
+@ConditionalOnClass(name = "org.springframework.boot.actuate.health.HealthIndicator")
+@ConditionalOnBean(Tide.class)
+public class TideHealthAutoConfiguration {
+
+    @Bean
+    @ConditionalOnMissingBean(name = "tideHealthIndicator")
+    TideHealthIndicator tideHealthIndicator(Tide tide, TideProperties properties) {
+        return new TideHealthIndicator(tide, properties.getHealth());
+    }
+}
