@@ -35,9 +35,12 @@ class GracefulShutdownTest {
                         StarterTestApplication.class, ShutdownHandlers.class)
                 .web(WebApplicationType.NONE)
                 .properties(Map.of(
-                        "tide.data-folder", folder.toString(),
-                        "spring.datasource.url", "jdbc:sqlite:" + folder.resolve("application.db"),
-                        "tide.workers.shutdown-timeout", "1s"))
+                        "tide.data-folder",
+                        folder.toString(),
+                        "spring.datasource.url",
+                        "jdbc:sqlite:" + folder.resolve("application.db"),
+                        "tide.workers.shutdown-timeout",
+                        "1s"))
                 .run()) {
             Tide tide = application.getBean(Tide.class);
             slow = tide.enqueue(NewTask.of("slow", Map.of())).id();

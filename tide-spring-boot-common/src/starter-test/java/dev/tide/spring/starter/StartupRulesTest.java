@@ -61,11 +61,12 @@ class StartupRulesTest {
 
     @Test
     void aHandlerTakingTwoPayloadsIsRefusedWithItsName() {
-        runner().withUserConfiguration(TwoPayloads.class).run(context -> assertThat(context)
-                .getFailure()
-                .rootCause()
-                .hasMessageContaining("@TideHandler TwoPayloads.handle")
-                .hasMessageContaining("takes two payloads (first and second)"));
+        runner().withUserConfiguration(TwoPayloads.class)
+                .run(context -> assertThat(context)
+                        .getFailure()
+                        .rootCause()
+                        .hasMessageContaining("@TideHandler TwoPayloads.handle")
+                        .hasMessageContaining("takes two payloads (first and second)"));
     }
 
     @Test
@@ -81,9 +82,10 @@ class StartupRulesTest {
 
     @Test
     void aRetentionThatIsNoDurationIsRefusedNamingTheProperty() {
-        runner().withPropertyValues("tide.retention=soon").run(context -> assertThat(context)
-                .getFailure()
-                .hasStackTraceContaining("tide.retention: \"soon\" is neither a duration"));
+        runner().withPropertyValues("tide.retention=soon")
+                .run(context -> assertThat(context)
+                        .getFailure()
+                        .hasStackTraceContaining("tide.retention: \"soon\" is neither a duration"));
     }
 
     @Test
