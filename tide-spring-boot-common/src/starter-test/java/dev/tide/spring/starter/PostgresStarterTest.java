@@ -33,7 +33,9 @@ class PostgresStarterTest extends AbstractStarterTest {
 
     @DynamicPropertySource
     static void store(DynamicPropertyRegistry registry) {
-        registry.add("tide.postgres.url", () -> database.url());
+        // Tide's tables in the schema the property names (the URL names none), the application's in the same one.
+        registry.add("tide.postgres.url", PostgresTestDatabase::baseUrl);
+        registry.add("tide.postgres.schema", () -> database.schema());
         registry.add("spring.datasource.url", () -> database.url());
     }
 
