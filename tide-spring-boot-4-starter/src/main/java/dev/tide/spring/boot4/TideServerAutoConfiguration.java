@@ -27,6 +27,7 @@ public class TideServerAutoConfiguration {
     static class Embedded {
         @Bean(destroyMethod = "close")
         TideServer tideServer(Tide tide, TideProperties properties) {
+            JettyRequirement.check(org.eclipse.jetty.util.Jetty.VERSION);
             TideServer.Builder server = TideServer.builder(tide)
                     .host(properties.getServer().getHost())
                     .port(properties.getServer().getPort());
