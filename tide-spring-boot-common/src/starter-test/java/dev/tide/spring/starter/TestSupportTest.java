@@ -6,6 +6,7 @@ import dev.tide.api.NewTask;
 import dev.tide.api.Outcome;
 import dev.tide.api.TaskState;
 import dev.tide.core.Tide;
+import dev.tide.spring.TideTest;
 import dev.tide.spring.TideTestSupport;
 import dev.tide.spring.starter.app.Greeter;
 import dev.tide.spring.starter.app.StarterTestApplication;
@@ -18,11 +19,9 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-/** An application's own test with tide.test-support.enabled: a settable clock, and ready tasks run on demand. */
-@SpringBootTest(
-        classes = StarterTestApplication.class,
-        webEnvironment = SpringBootTest.WebEnvironment.NONE,
-        properties = "tide.test-support.enabled=true")
+/** An application's own test with @TideTest: a settable clock, and ready tasks run on demand. */
+@SpringBootTest(classes = StarterTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.NONE)
+@TideTest
 class TestSupportTest {
     @TempDir
     static Path folder;
