@@ -1,0 +1,28 @@
+package dev.tide.spring.boot3;
+
+import dev.tide.core.Tide;
+import dev.tide.spring.TideAutoConfiguration;
+import dev.tide.spring.TideProperties;
+import org.springframework.boot.actuate.autoconfigure.health.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Tide's health indicator, when the application has Spring Boot 3's Actuator, unless
+ * {@code management.health.tide.enabled=false}.
+ */
+@AutoConfiguration(after = TideAutoConfiguration.class)
+@ConditionalOnClass(name = "org.springframework.boot.actuate.autoconfigure.health.ConditionalOnEnabledHealthIndicator")
+@ConditionalOnBean(Tide.class)
+@ConditionalOnEnabledHealthIndicator("tide")
+public class TideHealthAutoConfiguration {
+
+    @Bean
+    @ConditionalOnMissingBean(name = "tideHealthIndicator")
+    TideHealthIndicator tideHealthIndicator(Tide tide, TideProperties properties) {
+        return new TideHealthIndicator(tide, properties.getHealth());
+    }
+}

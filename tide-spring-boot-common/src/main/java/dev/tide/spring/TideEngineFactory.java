@@ -1,0 +1,134 @@
+package dev.tide.spring;
+
+import dev.tide.api.RetryBackoff;
+import dev.tide.api.TaskDefaults;
+import dev.tide.core.Tide;
+import dev.tide.core.TideBuilder;
+import dev.tide.core.TideConfig;
+import dev.tide.core.store.postgresql.PostgresOptions;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Locale;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.convert.DurationStyle;
+
+/** Opens the engine that {@code tide.*} describes, on the application's clock and meter registry when it has them. */
+public final class TideEngineFactory {
+    private TideEngineFactory() {}
+
+    public static Tide open(
+            TideProperties properties, @Nullable InstantSource clock, @Nullable MeterRegistry meterRegistry) {
+        TideBuilder builder = Tide.builder()
+                .config(config(properties))
+                .migrate(properties.isMigrate())
+                .listIndexes(properties.isListIndexes())
+                .purpose("a Spring application's embedded Tide");
+        if (clock != null) {
+            builder.clock(clock);
+        }
+        if (meterRegistry != null) {
+            builder.meterRegistry(meterRegistry);
+        }
+        switch (properties.getStore()) {
+            case SQLITE -> builder.sqlite(Path.of(properties.getDataFolder()));
+            case POSTGRESQL -> {
+                TideProperties.Postgres pg = properties.getPostgres();
+                builder.postgres(
+                        PostgresSchema.prepare(postgresUrl(pg), pg.getSchema()),
+                        PostgresOptions.defaults()
+                                .withPoolSize(pg.getPoolSize())
+                                .withConnectTimeout(pg.getConnectTimeout()));
+            }
+        }
+        return builder.build();
+    }
+
+    static TideConfig config(TideProperties properties) {
+        TideConfig config = TideConfig.defaults()
+                .withPayloadCap(properties.getPayloadCap().toBytes())
+                .withRetention(retention(properties.getRetention()))
+                .withMaintenanceInterval(properties.getMaintenanceInterval())
+                .withPollInterval(properties.getPollInterval())
+                .withTaskDefaults(taskDefaults(properties.getTaskDefaults(), null));
+        if (properties.getNodeName() != null) {
+            config = config.withNodeName(properties.getNodeName());
+        }
+        TideProperties.Digest digest = properties.getDigest();
+        if (digest.getInterval() != null) {
+            config = config.withDigest(digest.getInterval(), List.copyOf(digest.getRecipients()));
+        }
+        return config;
+    }
+
+    /** The defaults set in {@code settings}; unset backoff fields come from {@code backoffBase} (or Tide's default). */
+    static TaskDefaults taskDefaults(TideProperties.TaskSettings settings, @Nullable RetryBackoff backoffBase) {
+        return new TaskDefaults(
+                settings.getPriority(),
+                settings.getMaxAttempts(),
+                settings.getDefaultDuration(),
+                settings.getLeaseDuration(),
+                backoff(settings.getBackoff(), backoffBase));
+    }
+
+    private static @Nullable RetryBackoff backoff(TideProperties.Backoff b, @Nullable RetryBackoff base) {
+        if (!b.isSet()) {
+            return null;
+        }
+        RetryBackoff from = base != null ? base : RetryBackoff.DEFAULT;
+        return new RetryBackoff(
+                b.getInitial() != null ? b.getInitial() : from.initial(),
+                b.getFactor() != null ? b.getFactor() : from.multiplier(),
+                b.getMax() != null ? b.getMax() : from.max(),
+                b.getJitter() != null ? b.getJitter() : from.jitter());
+    }
+
+    /** {@code forever} keeps finished tasks (null for the engine); anything else is a Spring duration. */
+    static @Nullable Duration retention(String text) {
+        if ("forever".equals(text.trim().toLowerCase(Locale.ROOT))) {
+            return null;
+        }
+        try {
+            return DurationStyle.detectAndParse(text.trim());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    "tide.retention: \"" + text + "\" is neither a duration (7d, 12h, PT30M) nor forever", e);
+        }
+    }
+
+    /** The URL with the password read from the environment variable or file the properties name, never inline. */
+    static String postgresUrl(TideProperties.Postgres pg) {
+        String url = pg.getUrl();
+        if (url == null || url.isBlank()) {
+            throw new IllegalArgumentException(
+                    "tide.store=postgresql needs tide.postgres.url (a jdbc:postgresql: URL)");
+        }
+        String password = null;
+        if (pg.getPasswordEnv() != null) {
+            password = System.getenv(pg.getPasswordEnv());
+            if (password == null) {
+                throw new IllegalArgumentException("tide.postgres.password-env names " + pg.getPasswordEnv()
+                        + ", which is not set in the environment");
+            }
+        } else if (pg.getPasswordFile() != null) {
+            try {
+                password = Files.readAllLines(Path.of(pg.getPasswordFile()), StandardCharsets.UTF_8).stream()
+                        .findFirst()
+                        .orElse("");
+            } catch (IOException e) {
+                throw new UncheckedIOException("tide.postgres.password-file " + pg.getPasswordFile() + ": " + e, e);
+            }
+        }
+        return password == null
+                ? url
+                : url + (url.contains("?") ? "&" : "?") + "password="
+                        + URLEncoder.encode(password, StandardCharsets.UTF_8);
+    }
+}
