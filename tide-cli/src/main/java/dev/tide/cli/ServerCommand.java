@@ -14,6 +14,7 @@ import dev.tide.config.TideSettings;
 import dev.tide.core.Tide;
 import dev.tide.core.TideBuilder;
 import dev.tide.core.TideConfig;
+import dev.tide.server.JvmMeters;
 import dev.tide.server.TideNode;
 import dev.tide.server.TideServer;
 import dev.tide.server.TlsKeystore;
@@ -21,10 +22,6 @@ import dev.tide.server.dashboard.Dashboard;
 import dev.tide.server.dashboard.DashboardSettings;
 import dev.tide.server.dashboard.ManagedObjects;
 import dev.tide.server.intake.IntakeSettings;
-import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
-import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
-import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
-import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.PrintWriter;
@@ -375,10 +372,7 @@ final class ServerCommand implements Runnable {
     /** What GET /metrics serves: the engine's meters, the queue depths the server adds, and the JVM's own. */
     private static PrometheusMeterRegistry prometheus() {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        new JvmMemoryMetrics().bindTo(registry);
-        new JvmThreadMetrics().bindTo(registry);
-        new ProcessorMetrics().bindTo(registry);
-        new UptimeMetrics().bindTo(registry);
+        JvmMeters.bindTo(registry);
         return registry;
     }
 

@@ -64,6 +64,43 @@ class OpenApiDocumentTest extends HttpTestBase {
         }
     }
 
+    /**
+     * What generated clients need of each operation (docs/clients.md): one tag the document declares, which becomes
+     * the client's class (TasksApi, ClaimsApi, ...), an operationId unique and usable as a method name, and a
+     * description. spectral's lint in scripts/check-clients checks more; this keeps the main suite from drifting.
+     */
+    @Test
+    void everyOperationHasADeclaredTagAUniqueOperationIdAndADescription() {
+        JsonNode document = served();
+        Set<String> declared = new TreeSet<>();
+        document.path("tags").forEach(t -> {
+            assertThat(t.path("description").asText())
+                    .as("tag " + t.path("name"))
+                    .isNotBlank();
+            declared.add(t.path("name").asText());
+        });
+        Set<String> used = new TreeSet<>();
+        Set<String> operationIds = new TreeSet<>();
+        for (String endpoint : documentedEndpoints(document)) {
+            String[] methodAndPath = endpoint.split(" ", 2);
+            JsonNode operation =
+                    document.path("paths").path(methodAndPath[1]).path(methodAndPath[0].toLowerCase(Locale.ROOT));
+            assertThat(operation.path("tags").size()).as(endpoint + ": one tag").isEqualTo(1);
+            String tag = operation.path("tags").path(0).asText();
+            assertThat(declared).as(endpoint + ": its tag is declared").contains(tag);
+            used.add(tag);
+            String operationId = operation.path("operationId").asText();
+            assertThat(operationId).as(endpoint + ": operationId").matches("[a-z][A-Za-z0-9]*");
+            assertThat(operationIds.add(operationId))
+                    .as(endpoint + ": operationId " + operationId + " is unique")
+                    .isTrue();
+            assertThat(operation.path("description").asText())
+                    .as(endpoint + ": description")
+                    .isNotBlank();
+        }
+        assertThat(used).as("every declared tag has operations").isEqualTo(declared);
+    }
+
     @Test
     void isValidOpenApiAsWrittenAndAsServed() {
         ParseOptions options = new ParseOptions();
