@@ -549,6 +549,9 @@ public record TaskQuery(
     }
 
     private static void window(String name, @Nullable Instant from, @Nullable Instant to) {
+        // Within the range every store keeps as epoch milliseconds (an instant of year -999999999 overflows them).
+        InputRanges.INSTANT.check(name + "From", from, Instant.EPOCH);
+        InputRanges.INSTANT.check(name + "To", to, Instant.EPOCH);
         if (from != null && to != null && !to.isAfter(from)) {
             throw new InvalidRequestException(name + "To", "must be after " + name + "From (" + from + ")");
         }

@@ -73,6 +73,12 @@ class InputRangesTest extends HttpTestBase {
         assertOutOfRange(
                 raw.post("v1/tasks/park", "{\"receivedFrom\": " + FAR_PAST + "}"), "receivedFrom", "1970-01-01");
         assertOutOfRange(
+                raw.post(
+                        "v1/bulk-actions",
+                        "{\"action\": \"cancel\", \"filter\": {\"finishedFrom\": " + FAR_PAST + "}}"),
+                "finishedFrom",
+                "1970-01-01");
+        assertOutOfRange(
                 raw.put("v1/task-types/big", "{\"defaultDuration\": " + HUGE + "}"),
                 "defaultDuration",
                 InputRanges.DEFAULT_DURATION.toString());

@@ -236,6 +236,8 @@ class TaskRoutesTest extends HttpTestBase {
         "receivedFrom=2026-01-02T00:00:00Z&receivedTo=2026-01-01T00:00:00Z, receivedTo",
         "runAtTo=2026-13-01T00:00:00Z, runAtTo",
         "finishedFrom=2026-01-01T00:00:00Z&finishedTo=2026-01-01T00:00:00Z, finishedTo",
+        "finishedFrom=-999999999-01-01T00:00:00Z, finishedFrom",
+        "receivedTo=+10000-01-01T00:00:00Z, receivedTo",
         "errorText=, errorText",
         "payloadPath=a..b&payloadValue=1, payloadPath",
         "payloadPath=a.b, payloadValue",
