@@ -24,6 +24,7 @@ import dev.tide.core.store.LeasedInsert;
 import dev.tide.core.store.TaskInserts;
 import dev.tide.core.store.TaskRow;
 import dev.tide.core.store.Tokens;
+import dev.tide.core.store.jdbc.JoinedTransaction;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -94,8 +95,18 @@ final class Producing {
                 null,
                 now);
         InsertBatch batch = blobs.inserting(rows, () -> inserts.taskInsertMany(rows));
-        taskMeters.enqueueTook(System.nanoTime() - started);
-        taskMeters.enqueued(batch.results());
+        long took = System.nanoTime() - started;
+        JoinedTransaction joined = JoinedTransaction.current();
+        if (joined == null) {
+            taskMeters.enqueueTook(took);
+            taskMeters.enqueued(batch.results());
+        } else {
+            // Counted when the application's transaction commits, not for a rollback.
+            joined.afterCommit(() -> {
+                taskMeters.enqueueTook(took);
+                taskMeters.enqueued(batch.results());
+            });
+        }
         notices.wake(batch.readyQueues());
         return withTypeWarnings(blobs.readEnqueued(batch.results()));
     }
@@ -174,9 +185,19 @@ final class Producing {
                 List.of(row),
                 () -> inserts.taskInsertLeased(
                         row, new CallerLease(owner, account, Tokens.next(), now, leaseMillis, load)));
-        taskMeters.enqueued(inserted.batch().results());
+        Runnable count = () -> {
+            taskMeters.enqueued(inserted.batch().results());
+            if (inserted.leased() != null) {
+                taskMeters.claimed(List.of(inserted.leased()));
+            }
+        };
+        JoinedTransaction joined = JoinedTransaction.current();
+        if (joined == null) {
+            count.run();
+        } else {
+            joined.afterCommit(count);
+        }
         if (inserted.leased() != null) {
-            taskMeters.claimed(List.of(inserted.leased()));
             knownTypes.named(List.of(inserted.leased().task().type()));
         }
         notices.wake(inserted.batch().readyQueues());
