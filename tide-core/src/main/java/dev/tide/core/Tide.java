@@ -457,6 +457,11 @@ public final class Tide implements TaskQueue, AccountWorkers {
         return parts.store();
     }
 
+    /** What this node's claims wait on (for tests that count wake-ups). */
+    dev.tide.core.engine.ReadySignal readySignal() {
+        return parts.notices().signal();
+    }
+
     /** The reads of the store that the server, the CLI and the benchmarks make; the store itself stays in core. */
     public StoreReadings storeReadings() {
         return new StoreReadings(parts.store());
