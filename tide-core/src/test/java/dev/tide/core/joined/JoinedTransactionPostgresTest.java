@@ -16,6 +16,7 @@ import dev.tide.api.NewTask;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.TaskState;
 import dev.tide.api.TaskType;
+import dev.tide.api.worker.WorkerPool;
 import dev.tide.core.CommitHooks;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
@@ -38,6 +39,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -310,6 +312,53 @@ class JoinedTransactionPostgresTest {
                     .isInstanceOf(LeaseLostException.class);
             c.rollback();
         }
+    }
+
+    @Test
+    void aPoolHandlersWritesAndItsAckShareItsTransaction() throws Exception {
+        long kept = tide.enqueue(NewTask.of("ship", Map.of("order", 1, "commit", true)))
+                .task()
+                .id();
+        long undone = tide.enqueue(NewTask.of("ship", Map.of("order", 2, "commit", false)))
+                .task()
+                .id();
+        CountDownLatch handled = new CountDownLatch(2);
+        WorkerPool workers = tide.workerPool()
+                .handler("ship", ctx -> {
+                    Map<?, ?> order = ctx.payload(Map.class);
+                    try (Connection c = begin()) {
+                        insertOrder(
+                                c,
+                                ((Number) order.get("order")).longValue(),
+                                ctx.task().id());
+                        ctx.acknowledgeThrough(tide.joining(c));
+                        if (Boolean.TRUE.equals(order.get("commit"))) {
+                            c.commit();
+                        } else {
+                            c.rollback();
+                        }
+                    } finally {
+                        handled.countDown();
+                    }
+                })
+                .leaseDuration(Duration.ofMinutes(5))
+                .start();
+        try {
+            assertThat(handled.await(20, TimeUnit.SECONDS)).isTrue();
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (workers.inFlightCount() > 0 && System.nanoTime() < until) {
+                Thread.sleep(10);
+            }
+        } finally {
+            workers.close();
+        }
+        assertThat(tide.task(kept).state()).isEqualTo(TaskState.FINISHED);
+        assertThat(count("SELECT count(*) FROM " + appTable + " WHERE task_id = " + kept))
+                .isEqualTo(1);
+        // Rolled back: the task is still leased (retried when the lease expires), and the application wrote nothing.
+        assertThat(tide.task(undone).state()).isEqualTo(TaskState.LEASED);
+        assertThat(count("SELECT count(*) FROM " + appTable + " WHERE task_id = " + undone))
+                .isZero();
     }
 
     @Test
