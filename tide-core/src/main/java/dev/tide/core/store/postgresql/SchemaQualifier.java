@@ -56,6 +56,9 @@ final class SchemaQualifier implements UnaryOperator<String> {
             "tide_tokens",
             "tide_users");
 
+    /** The call whose answer, on a borrowed connection, would be the application's schema. */
+    private static final String CURRENT_SCHEMA = "current_schema()";
+
     private final String schema;
     private final String quotedSchema;
 
@@ -115,9 +118,9 @@ final class SchemaQualifier implements UnaryOperator<String> {
                 if (!qualified && RELATIONS.contains(lower)) {
                     out.append(quotedSchema).append('.').append(word);
                     i = end;
-                } else if (!qualified && lower.equals("current_schema") && sql.startsWith("()", end)) {
+                } else if (!qualified && sql.regionMatches(true, i, CURRENT_SCHEMA, 0, CURRENT_SCHEMA.length())) {
                     out.append(quoteLiteral(schema));
-                    i = end + 2;
+                    i += CURRENT_SCHEMA.length();
                 } else {
                     out.append(word);
                     i = end;

@@ -15,7 +15,3 @@ GROUP BY type ORDER BY type;
 
 -- name: status_open_jobs
 SELECT * FROM tide_jobs WHERE state = 'open' ORDER BY id LIMIT :limit;
-
--- The store's random identity (V028), against which Tide.joining checks an application's connection.
--- name: store_id
-SELECT id FROM tide_store_id;
