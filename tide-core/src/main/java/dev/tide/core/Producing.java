@@ -167,6 +167,13 @@ final class Producing {
         return new JobCreated(result.job(), result.taskIds());
     }
 
+    private void countEnqueuedAndClaimed(LeasedInsert inserted) {
+        taskMeters.enqueued(inserted.batch().results());
+        if (inserted.leased() != null) {
+            taskMeters.claimed(List.of(inserted.leased()));
+        }
+    }
+
     EnqueuedAndClaimed enqueueAndClaim(String account, NewTask task, String worker, Duration leaseDuration) {
         if (task == null) {
             throw new InvalidRequestException("task", "is required");
@@ -185,17 +192,11 @@ final class Producing {
                 List.of(row),
                 () -> inserts.taskInsertLeased(
                         row, new CallerLease(owner, account, Tokens.next(), now, leaseMillis, load)));
-        Runnable count = () -> {
-            taskMeters.enqueued(inserted.batch().results());
-            if (inserted.leased() != null) {
-                taskMeters.claimed(List.of(inserted.leased()));
-            }
-        };
         JoinedTransaction joined = JoinedTransaction.current();
         if (joined == null) {
-            count.run();
+            countEnqueuedAndClaimed(inserted);
         } else {
-            joined.afterCommit(count);
+            joined.afterCommit(() -> countEnqueuedAndClaimed(inserted));
         }
         if (inserted.leased() != null) {
             knownTypes.named(List.of(inserted.leased().task().type()));

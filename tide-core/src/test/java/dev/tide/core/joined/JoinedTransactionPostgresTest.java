@@ -215,7 +215,7 @@ class JoinedTransactionPostgresTest {
         Thread.sleep(300); // the claim is waiting
         try (Connection c = begin()) {
             tide.joining(c).enqueue(NewTask.of("mail", Map.of()));
-            Thread.sleep(500);
+            Thread.sleep(200); // a wake-up sent now would have returned the claim by then
             assertThat(waiting).isNotDone();
             long committed = System.nanoTime();
             c.commit();
