@@ -13,6 +13,7 @@ import dev.tide.api.LeaseLostException;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.NewJob;
 import dev.tide.api.NewTask;
+import dev.tide.api.QueueDefinition;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.TaskState;
 import dev.tide.api.TaskType;
@@ -222,6 +223,31 @@ class JoinedTransactionPostgresTest {
             assertThat(waiting.get(5, TimeUnit.SECONDS)).hasSize(1);
             assertThat(Duration.ofNanos(System.nanoTime() - committed)).isLessThan(Duration.ofSeconds(5));
         }
+    }
+
+    @Test
+    void boundsAndDependenciesAreEvaluatedInsideTheTransaction() throws SQLException {
+        tide.queues().define(QueueDefinition.named("small").withPendingBounds(1, null, null));
+        try (Connection c = begin()) {
+            TaskQueue joined = tide.joining(c);
+            long first = joined.enqueue(NewTask.builder("mail").queue("small").build())
+                    .task()
+                    .id();
+            // The bound counts the transaction's own pending task; the refused enqueue leaves the transaction usable.
+            assertThatThrownBy(() -> joined.enqueue(
+                            NewTask.builder("mail").queue("small").build()))
+                    .hasMessageContaining("small");
+            // A dependency on a task of the same transaction: found, and the dependent waits for it.
+            long second = joined.enqueue(
+                            NewTask.builder("mail").dependsOn(first).build())
+                    .task()
+                    .id();
+            assertThat(joined.task(second).state()).isEqualTo(TaskState.BLOCKED);
+            c.rollback();
+        }
+        // Rolled back, the bound has room again.
+        tide.enqueue(NewTask.builder("mail").queue("small").build());
+        assertThat(count("SELECT count(*) FROM " + tideTable("tide_tasks"))).isEqualTo(1);
     }
 
     @Test
