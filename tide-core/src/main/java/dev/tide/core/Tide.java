@@ -37,11 +37,14 @@ import dev.tide.core.processor.ProcessorHost;
 import dev.tide.core.settings.BlobSettings;
 import dev.tide.core.store.IntakePass;
 import dev.tide.core.store.Store;
+import dev.tide.core.store.jdbc.JdbcStore;
 import dev.tide.core.store.jdbc.JoinedTransaction;
+import dev.tide.core.store.postgresql.PostgresStore;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.sql.Connection;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -106,7 +109,7 @@ public final class Tide implements TaskQueue, AccountWorkers {
         if (hooks == null) {
             throw new InvalidRequestException("hooks", "is required; CommitHooks.none() for none");
         }
-        if (!(parts.store() instanceof dev.tide.core.store.postgresql.PostgresStore postgres)) {
+        if (!(parts.store() instanceof PostgresStore postgres)) {
             throw new TransactionJoinException(
                     parts.store().info().dialect().equals("sqlite")
                             ? "SQLite: Tide cannot join a transaction on a connection it does not own; use Tide.transaction(work)"
@@ -135,10 +138,10 @@ public final class Tide implements TaskQueue, AccountWorkers {
         if (work == null) {
             throw new InvalidRequestException("work", "is required");
         }
-        if (!(parts.store() instanceof dev.tide.core.store.jdbc.JdbcStore store)) {
+        if (!(parts.store() instanceof JdbcStore store)) {
             throw new TransactionJoinException("this store cannot run an application's work in its transaction");
         }
-        List<Runnable> afterCommit = new java.util.ArrayList<>();
+        List<Runnable> afterCommit = new ArrayList<>();
         T result = store.ownTransaction(tx -> {
             afterCommit.clear();
             JoinedTransaction joined = new JoinedTransaction(tx.connection(), afterCommit::add);

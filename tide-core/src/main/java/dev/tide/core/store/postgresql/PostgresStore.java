@@ -9,6 +9,7 @@ import dev.tide.core.store.jdbc.ClaimAnswer;
 import dev.tide.core.store.jdbc.JdbcStore;
 import dev.tide.core.store.jdbc.Statement;
 import dev.tide.core.store.jdbc.Tx;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -16,7 +17,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.WeakHashMap;
 import javax.sql.DataSource;
+import org.postgresql.PGConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,6 +44,10 @@ public final class PostgresStore extends JdbcStore {
     private final PostgresCoordination coordination;
     /** Autovacuum is off and this process said so before Tide's schema existed to remember it in. */
     private volatile boolean autovacuumWarningUnrecorded;
+    /** The drivers' connections found on this store ({@link #notOnThisStore}), forgotten with them. */
+    private final Map<Object, Boolean> sameStore = new WeakHashMap<>();
+    /** This store's identity (V028), read once. */
+    private volatile String storeId;
 
     private PostgresStore(
             PostgresDatabase database,
@@ -153,7 +160,7 @@ public final class PostgresStore extends JdbcStore {
 
     private static String firstSchemaOfSearchPath(PostgresConnections connections) {
         String schema;
-        try (java.sql.Connection c = connections.pooled();
+        try (Connection c = connections.pooled();
                 java.sql.Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT current_schema()")) {
             rs.next();
@@ -199,9 +206,9 @@ public final class PostgresStore extends JdbcStore {
      * once per physical connection (pool proxies unwrap to the driver's connection), so a joined call pays no round
      * trip for it after.
      */
-    public String notOnThisStore(java.sql.Connection connection) {
+    public String notOnThisStore(Connection connection) {
         try {
-            Object physical = connection.unwrap(org.postgresql.PGConnection.class);
+            Object physical = connection.unwrap(PGConnection.class);
             synchronized (sameStore) {
                 if (sameStore.containsKey(physical)) {
                     return null;
@@ -224,9 +231,6 @@ public final class PostgresStore extends JdbcStore {
         }
     }
 
-    private final java.util.Map<Object, Boolean> sameStore = new java.util.WeakHashMap<>();
-    private volatile String storeId;
-
     /** This store's identity (V028), read once through a connection of its own. */
     public String storeId() {
         String id = storeId;
@@ -246,7 +250,7 @@ public final class PostgresStore extends JdbcStore {
     }
 
     /** The identity of the Tide schema of this name through {@code connection}, or null if it has none there. */
-    private String storeIdThrough(java.sql.Connection connection) throws SQLException {
+    private String storeIdThrough(Connection connection) throws SQLException {
         String table = SchemaQualifier.quoteIdentifier(schema) + ".tide_store_id";
         try (PreparedStatement present = connection.prepareStatement("SELECT to_regclass(?) IS NOT NULL")) {
             present.setString(1, table);
