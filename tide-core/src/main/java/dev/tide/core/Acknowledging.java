@@ -17,6 +17,7 @@ import dev.tide.core.store.TaskClaims;
 import dev.tide.core.store.TaskReads;
 import dev.tide.core.store.TaskRow;
 import dev.tide.core.store.TaskSettlements;
+import dev.tide.core.store.jdbc.JoinedTransaction;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -94,8 +95,18 @@ final class Acknowledging {
         List<TaskRow> produced = new ArrayList<>();
         settlements.forEach(s -> produced.addAll(s.enqueue()));
         SettleBatch batch = blobs.inserting(produced, () -> taskSettlements.taskSettleMany(settlements, now));
-        taskMeters.acknowledged(list, batch.results());
-        blobs.releaseSucceeded(batch.results(), types.blobDeletingTypes(), now);
+        JoinedTransaction joined = JoinedTransaction.current();
+        if (joined == null) {
+            taskMeters.acknowledged(list, batch.results());
+            blobs.releaseSucceeded(batch.results(), types.blobDeletingTypes(), now);
+        } else {
+            // A payload is deleted only once its task's success is committed: a rollback leaves the task leased, and
+            // it needs its payload still. Without commit hooks the maintenance's blob release deletes it later.
+            joined.afterCommit(() -> {
+                taskMeters.acknowledged(list, batch.results());
+                blobs.releaseSucceeded(batch.results(), types.blobDeletingTypes(), now);
+            });
+        }
         notices.afterSettle(batch);
         return batch.results();
     }

@@ -22,6 +22,7 @@ import dev.tide.core.store.TaskClaimById;
 import dev.tide.core.store.TaskClaims;
 import dev.tide.core.store.TaskReads;
 import dev.tide.core.store.Tokens;
+import dev.tide.core.store.jdbc.JoinedTransaction;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -132,8 +133,7 @@ final class Claiming {
                             null));
             if (under.started()) {
                 load.recordSampled();
-                taskMeters.claimTook(queue, System.nanoTime() - attempt);
-                taskMeters.claimed(claimed);
+                countClaims(queue, System.nanoTime() - attempt, claimed);
                 knownTypes.named(effective.types());
                 knownTypes.named(claimed.stream().map(l -> l.task().type()).toList());
                 claimed = withPayloads(claimed);
@@ -154,6 +154,20 @@ final class Claiming {
         }
     }
 
+    /** Meters a claim now, or inside a joined transaction once it commits. */
+    private void countClaims(String queue, long tookNanos, List<LeasedTask> claimed) {
+        JoinedTransaction joined = JoinedTransaction.current();
+        if (joined == null) {
+            taskMeters.claimTook(queue, tookNanos);
+            taskMeters.claimed(claimed);
+        } else {
+            joined.afterCommit(() -> {
+                taskMeters.claimTook(queue, tookNanos);
+                taskMeters.claimed(claimed);
+            });
+        }
+    }
+
     Optional<LeasedTask> claimTask(String account, long taskId, String worker, Duration leaseDuration) {
         String owner = Inputs.requiredText("worker", worker);
         Optional<LeasedTask> claimed = claims.taskClaimById(new TaskClaimById(
@@ -164,7 +178,14 @@ final class Claiming {
                 clock.instant(),
                 leaseMillis("leaseDuration", leaseDuration),
                 load));
-        claimed.ifPresent(l -> taskMeters.claimed(l.task()));
+        claimed.ifPresent(l -> {
+            JoinedTransaction joined = JoinedTransaction.current();
+            if (joined == null) {
+                taskMeters.claimed(l.task());
+            } else {
+                joined.afterCommit(() -> taskMeters.claimed(l.task()));
+            }
+        });
         claimed.ifPresent(l -> knownTypes.named(List.of(l.task().type())));
         if (claimed.isEmpty() && reads.taskGet(taskId).isEmpty()) {
             throw new NotFoundException("task " + taskId);

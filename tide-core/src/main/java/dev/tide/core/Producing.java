@@ -24,6 +24,7 @@ import dev.tide.core.store.LeasedInsert;
 import dev.tide.core.store.TaskInserts;
 import dev.tide.core.store.TaskRow;
 import dev.tide.core.store.Tokens;
+import dev.tide.core.store.jdbc.JoinedTransaction;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -94,8 +95,18 @@ final class Producing {
                 null,
                 now);
         InsertBatch batch = blobs.inserting(rows, () -> inserts.taskInsertMany(rows));
-        taskMeters.enqueueTook(System.nanoTime() - started);
-        taskMeters.enqueued(batch.results());
+        long took = System.nanoTime() - started;
+        JoinedTransaction joined = JoinedTransaction.current();
+        if (joined == null) {
+            taskMeters.enqueueTook(took);
+            taskMeters.enqueued(batch.results());
+        } else {
+            // Counted when the application's transaction commits, not for a rollback.
+            joined.afterCommit(() -> {
+                taskMeters.enqueueTook(took);
+                taskMeters.enqueued(batch.results());
+            });
+        }
         notices.wake(batch.readyQueues());
         return withTypeWarnings(blobs.readEnqueued(batch.results()));
     }
@@ -156,6 +167,13 @@ final class Producing {
         return new JobCreated(result.job(), result.taskIds());
     }
 
+    private void countEnqueuedAndClaimed(LeasedInsert inserted) {
+        taskMeters.enqueued(inserted.batch().results());
+        if (inserted.leased() != null) {
+            taskMeters.claimed(List.of(inserted.leased()));
+        }
+    }
+
     EnqueuedAndClaimed enqueueAndClaim(String account, NewTask task, String worker, Duration leaseDuration) {
         if (task == null) {
             throw new InvalidRequestException("task", "is required");
@@ -174,9 +192,13 @@ final class Producing {
                 List.of(row),
                 () -> inserts.taskInsertLeased(
                         row, new CallerLease(owner, account, Tokens.next(), now, leaseMillis, load)));
-        taskMeters.enqueued(inserted.batch().results());
+        JoinedTransaction joined = JoinedTransaction.current();
+        if (joined == null) {
+            countEnqueuedAndClaimed(inserted);
+        } else {
+            joined.afterCommit(() -> countEnqueuedAndClaimed(inserted));
+        }
         if (inserted.leased() != null) {
-            taskMeters.claimed(List.of(inserted.leased()));
             knownTypes.named(List.of(inserted.leased().task().type()));
         }
         notices.wake(inserted.batch().readyQueues());

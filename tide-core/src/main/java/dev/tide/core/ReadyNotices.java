@@ -4,6 +4,7 @@ import dev.tide.api.JobInfo;
 import dev.tide.core.engine.ReadySignal;
 import dev.tide.core.store.Coordination;
 import dev.tide.core.store.SettleBatch;
+import dev.tide.core.store.jdbc.JoinedTransaction;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -30,16 +31,37 @@ final class ReadyNotices {
         return signal;
     }
 
+    /**
+     * Inside a joined transaction this node's claims are woken once it commits (never if it rolls back, nor without
+     * commit hooks), and other nodes by a notification sent inside it, which PostgreSQL delivers at the commit.
+     */
     void wake(Set<String> queues) {
         if (!queues.isEmpty()) {
-            signal.signal(queues);
+            JoinedTransaction joined = JoinedTransaction.current();
+            if (joined == null) {
+                signal.signal(queues);
+            } else {
+                joined.afterCommit(() -> signal.signal(queues));
+            }
             store.readyPublish(queues);
         }
     }
 
     void afterSettle(SettleBatch batch) {
         wake(batch.readyQueues());
-        for (JobInfo job : batch.finishedJobs()) {
+        if (batch.finishedJobs().isEmpty()) {
+            return;
+        }
+        JoinedTransaction joined = JoinedTransaction.current();
+        if (joined == null) {
+            tellJobListeners(batch.finishedJobs());
+        } else {
+            joined.afterCommit(() -> tellJobListeners(batch.finishedJobs()));
+        }
+    }
+
+    private void tellJobListeners(List<JobInfo> finished) {
+        for (JobInfo job : finished) {
             for (Consumer<JobInfo> listener : jobListeners) {
                 listener.accept(job);
             }

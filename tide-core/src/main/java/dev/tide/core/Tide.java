@@ -7,6 +7,7 @@ import dev.tide.api.EnqueueResult;
 import dev.tide.api.EnqueuedAndClaimed;
 import dev.tide.api.InputRanges;
 import dev.tide.api.Intake;
+import dev.tide.api.InvalidRequestException;
 import dev.tide.api.JobCreated;
 import dev.tide.api.JobInfo;
 import dev.tide.api.JobQuery;
@@ -36,9 +37,14 @@ import dev.tide.core.processor.ProcessorHost;
 import dev.tide.core.settings.BlobSettings;
 import dev.tide.core.store.IntakePass;
 import dev.tide.core.store.Store;
+import dev.tide.core.store.jdbc.JdbcStore;
+import dev.tide.core.store.jdbc.JoinedTransaction;
+import dev.tide.core.store.postgresql.PostgresStore;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.sql.Connection;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -69,6 +75,82 @@ public final class Tide implements TaskQueue, AccountWorkers {
 
     public static TideBuilder builder() {
         return new TideBuilder();
+    }
+
+    // --- the application's transactions (docs/integration.md) ----------------------------------------------------
+
+    /**
+     * This queue inside the application's open transaction on {@code connection}, with no commit hooks (see {@link
+     * #joining(Connection, CommitHooks)}).
+     */
+    public TaskQueue joining(Connection connection) {
+        return joining(connection, CommitHooks.none());
+    }
+
+    /**
+     * This queue inside the application's open transaction on {@code connection}: every write and read of the view runs
+     * on that connection, in that transaction, with every rule of a normal call (bounds, admission, coalescing,
+     * dependencies) evaluated in it. What it writes is visible to workers once the application commits and gone if it
+     * rolls back; other nodes (and this one) are woken by a {@code NOTIFY} PostgreSQL delivers at the commit. Tide never
+     * commits, rolls back, or changes the connection's autocommit, isolation or search path; its statements name its
+     * schema. A failing call takes back only its own writes (a savepoint), so the transaction stays usable; a deadlock
+     * or lost connection reaches the application, whose transaction PostgreSQL has aborted. Use the view on the
+     * connection's thread, within the transaction.
+     *
+     * @param hooks told of what must run after the commit in this process (see {@link CommitHooks})
+     * @throws TransactionJoinException when the connection has no open transaction (autocommit), is not on Tide's
+     *     database and schema (an enqueue done apart would not commit or roll back with the application's work), or
+     *     the store is SQLite
+     */
+    public TaskQueue joining(Connection connection, CommitHooks hooks) {
+        if (connection == null) {
+            throw new TransactionJoinException("is required");
+        }
+        if (hooks == null) {
+            throw new InvalidRequestException("hooks", "is required; CommitHooks.none() for none");
+        }
+        if (!(parts.store() instanceof PostgresStore postgres)) {
+            throw new TransactionJoinException(
+                    parts.store().info().dialect().equals("sqlite")
+                            ? "SQLite: Tide cannot join a transaction on a connection it does not own; use Tide.transaction(work)"
+                            : "this store cannot join an application's transaction");
+        }
+        JoinedQueue.requireOpenTransaction(connection);
+        String problem = postgres.notOnThisStore(connection);
+        if (problem != null) {
+            throw new TransactionJoinException(problem);
+        }
+        return JoinedQueue.over(this, new JoinedTransaction(connection, hooks::afterCommit), connection);
+    }
+
+    /**
+     * Runs {@code work} in one transaction Tide opens on a connection of its own (PostgreSQL: its pool; SQLite: its
+     * writer): the application's statements on the work's connection and Tide's calls on its queue commit together
+     * when the work returns, or roll back together when it throws (the exception propagates). What must follow the
+     * commit in this process (wake-ups, meters) runs after it. The work may not commit, roll back or change the
+     * connection's settings. On SQLite this is how an application's writes and Tide's share a transaction: the
+     * application's tables live in Tide's database file, and the work runs on the single writer thread, inside a
+     * savepoint of its own, so a failing work takes back only itself, never the other writes committed with it. Keep it
+     * short: on SQLite every other write waits for it.
+     */
+    @SuppressWarnings("try") // the scope puts the thread inside the joined transaction; never read
+    public <T> T transaction(JoinedWork<T> work) {
+        if (work == null) {
+            throw new InvalidRequestException("work", "is required");
+        }
+        if (!(parts.store() instanceof JdbcStore store)) {
+            throw new TransactionJoinException("this store cannot run an application's work in its transaction");
+        }
+        List<Runnable> afterCommit = new ArrayList<>();
+        T result = store.ownTransaction(tx -> {
+            afterCommit.clear();
+            JoinedTransaction joined = new JoinedTransaction(tx.connection(), afterCommit::add);
+            try (JoinedTransaction.Scope ignored = joined.enter()) {
+                return work.run(LentConnection.of(tx.connection()), JoinedQueue.over(this, joined, null));
+            }
+        });
+        afterCommit.forEach(Runnable::run);
+        return result;
     }
 
     // --- producing (Producing) ---------------------------------------------------------------------------------------
@@ -376,6 +458,11 @@ public final class Tide implements TaskQueue, AccountWorkers {
     // other packages use TideInternals), and the architecture test refuses any call of it outside core
     Store store() {
         return parts.store();
+    }
+
+    /** What this node's claims wait on (for tests that count wake-ups). */
+    dev.tide.core.engine.ReadySignal readySignal() {
+        return parts.notices().signal();
     }
 
     /** The reads of the store that the server, the CLI and the benchmarks make; the store itself stays in core. */

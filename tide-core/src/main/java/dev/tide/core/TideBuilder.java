@@ -26,11 +26,13 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.random.RandomGenerator;
+import javax.sql.DataSource;
 
 /** Configures and opens an engine. */
 public final class TideBuilder {
     private Path sqliteFolder;
     private String postgresUrl;
+    private DataSource postgresDataSource;
     private PostgresOptions postgresOptions;
     private Function<JobEndHook, Store> storeFactory;
     private InstantSource clock;
@@ -50,6 +52,7 @@ public final class TideBuilder {
     public TideBuilder sqlite(Path folder) {
         this.sqliteFolder = folder;
         this.postgresUrl = null;
+        this.postgresDataSource = null;
         this.storeFactory = null;
         return this;
     }
@@ -65,6 +68,32 @@ public final class TideBuilder {
 
     public TideBuilder postgres(String jdbcUrl, PostgresOptions options) {
         this.postgresUrl = jdbcUrl;
+        this.postgresDataSource = null;
+        this.postgresOptions = options;
+        this.sqliteFolder = null;
+        this.storeFactory = null;
+        return this;
+    }
+
+    /**
+     * Storage in the application's own PostgreSQL database, through its pool: Tide's tables in their own schema
+     * ({@value PostgresOptions#DATA_SOURCE_SCHEMA}, created by the first migration), which every statement names, so
+     * the pool's connections need no search path of Tide's and Tide never changes theirs. This is what lets
+     * {@link Tide#joining} enqueue inside the application's transactions. Tide borrows a connection per transaction
+     * (autocommit off and READ COMMITTED for its turn, then back as found) and holds two for its whole life (LISTEN,
+     * the maintenance leader's lock): give the pool room for them. Closing Tide leaves the pool open.
+     */
+    public TideBuilder postgres(DataSource dataSource) {
+        return postgres(dataSource, PostgresOptions.defaults());
+    }
+
+    /** As {@link #postgres(DataSource)}, with {@code options.schema()} for Tide's tables if set. */
+    public TideBuilder postgres(DataSource dataSource, PostgresOptions options) {
+        if (dataSource == null) {
+            throw new IllegalArgumentException("dataSource is required");
+        }
+        this.postgresDataSource = dataSource;
+        this.postgresUrl = null;
         this.postgresOptions = options;
         this.sqliteFolder = null;
         this.storeFactory = null;
@@ -76,6 +105,7 @@ public final class TideBuilder {
         this.storeFactory = factory;
         this.sqliteFolder = null;
         this.postgresUrl = null;
+        this.postgresDataSource = null;
         return this;
     }
 
@@ -200,8 +230,10 @@ public final class TideBuilder {
                 throw e;
             }
         }
-        if (postgresUrl != null) {
-            PostgresStore store = PostgresStore.open(postgresUrl, postgresOptions, relay);
+        if (postgresUrl != null || postgresDataSource != null) {
+            PostgresStore store = postgresUrl != null
+                    ? PostgresStore.open(postgresUrl, postgresOptions, relay)
+                    : PostgresStore.open(postgresDataSource, postgresOptions, relay);
             DatabaseAnchoredClock anchored = null;
             try {
                 if (clock == null) {

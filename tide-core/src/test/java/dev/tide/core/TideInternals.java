@@ -9,4 +9,9 @@ public final class TideInternals {
     public static Store store(Tide tide) {
         return tide.store();
     }
+
+    /** How many times this node's claims on {@code queue} were woken: the in-process wake-up, counted. */
+    public static long wakeUps(Tide tide, String queue) {
+        return tide.readySignal().version(queue);
+    }
 }

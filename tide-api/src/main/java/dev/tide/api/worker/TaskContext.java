@@ -1,6 +1,7 @@
 package dev.tide.api.worker;
 
 import dev.tide.api.Ack;
+import dev.tide.api.AckResult;
 import dev.tide.api.JobInfo;
 import dev.tide.api.Lease;
 import dev.tide.api.LeasedTask;
@@ -28,6 +29,10 @@ public final class TaskContext {
     private Ack.@Nullable Kind decided;
     private @Nullable Duration retryDelay;
     private @Nullable Integer unitsUsed;
+    /** The acknowledgement the handler sent itself ({@link #acknowledgeThrough}); the pool then sends none. */
+    private volatile @Nullable Ack sentByHandler;
+
+    private volatile boolean answeredByHandler;
 
     TaskContext(LeasedTask leased, TaskQueue queue) {
         this.leased = leased;
@@ -137,8 +142,42 @@ public final class TaskContext {
         }
     }
 
-    /** The acknowledgement for a handler that returned normally. */
+    /**
+     * Acknowledges the task now through {@code joined}, with what the handler decided and set so far (result, message,
+     * job info, follow-up tasks; success unless told otherwise): for a handler whose own writes and acknowledgement
+     * must commit together, {@code joined} is the engine's view of the handler's transaction, e.g.
+     * {@code ctx.acknowledgeThrough(tide.joining(connection))} before {@code connection.commit()}. The pool sends
+     * nothing more for the task once the handler returns normally. If the transaction rolls back, the task stays leased
+     * as if the handler had never answered, and is retried when its lease expires. Call it last, once.
+     *
+     * @throws dev.tide.api.LeaseLostException when the lease is no longer held: nothing was acknowledged
+     */
+    public AckResult acknowledgeThrough(TaskQueue joined) {
+        if (sentByHandler != null) {
+            throw new IllegalStateException("task " + leased.id() + " was already acknowledged by its handler");
+        }
+        Ack ack = decidedAck();
+        AckResult result = joined.ack(ack);
+        sentByHandler = ack;
+        return result;
+    }
+
+    /** Whether the handler returned normally having acknowledged the task itself: the pool sends nothing for it. */
+    boolean answeredByHandler() {
+        return answeredByHandler;
+    }
+
+    /** The acknowledgement for a handler that returned normally (the one it sent itself, if it did). */
     Ack completed() {
+        Ack sent = sentByHandler;
+        if (sent != null) {
+            answeredByHandler = true;
+            return sent;
+        }
+        return decidedAck();
+    }
+
+    private Ack decidedAck() {
         Ack.Builder ack = builder();
         if (decided == Ack.Kind.FAIL) {
             return ack.fail();

@@ -236,6 +236,15 @@ public final class WorkerPool implements AutoCloseable {
             }
             flight.ack = ack;
         }
+        if (flight.context.answeredByHandler()) {
+            // Acknowledged by the handler in its own transaction (TaskContext.acknowledgeThrough): nothing to send.
+            if (ack.kind() == Ack.Kind.SUCCEED) {
+                succeeded.incrementAndGet();
+            }
+            inFlight.remove(flight.task.id());
+            slots.release(1);
+            return;
+        }
         finished.add(flight);
     }
 

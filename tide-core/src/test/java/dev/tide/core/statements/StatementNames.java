@@ -4,9 +4,13 @@ import dev.tide.core.store.jdbc.SqlFile;
 import dev.tide.core.store.jdbc.StatementLayers;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /** The name of each statement of a dialect by its JDBC text, to list what an operation sent by name. */
 final class StatementNames {
+    /** A quoted schema before a relation's name, as Tide's PostgreSQL statements write it. */
+    private static final Pattern QUALIFIED = Pattern.compile("\"(?:[^\"]|\"\")+\"\\.(?=tide_)");
+
     private final Map<String, String> byText = new HashMap<>();
     /** Statements composed with filters, by their text up to the filters. */
     private final Map<String, String> byStart = new HashMap<>();
@@ -31,8 +35,13 @@ final class StatementNames {
         }
     }
 
-    /** The statement's name, or the start of its text when it has none (composed with filters, or built in code). */
-    String of(String jdbcSql) {
+    /**
+     * The statement's name, or the start of its text when it has none (composed with filters, or built in code). On
+     * PostgreSQL the text sent names Tide's schema ({@code "schema".tide_tasks}); the names are known by the text as
+     * written, so the schema is taken off first.
+     */
+    String of(String sent) {
+        String jdbcSql = QUALIFIED.matcher(sent).replaceAll("");
         String name = byText.get(jdbcSql);
         if (name != null) {
             return name;

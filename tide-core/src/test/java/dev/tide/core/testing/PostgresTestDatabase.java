@@ -71,7 +71,7 @@ public final class PostgresTestDatabase implements AutoCloseable {
             st.execute(
                     "DO $$ DECLARE r record; BEGIN FOR r IN SELECT tablename FROM pg_tables WHERE schemaname = '"
                             + schema
-                            + "' AND tablename <> 'tide_schema_version' LOOP EXECUTE 'TRUNCATE TABLE ' || quote_ident(r.tablename) || ' RESTART IDENTITY CASCADE'; END LOOP; END $$");
+                            + "' AND tablename NOT IN ('tide_schema_version', 'tide_store_id') LOOP EXECUTE 'TRUNCATE TABLE ' || quote_ident(r.tablename) || ' RESTART IDENTITY CASCADE'; END LOOP; END $$");
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }

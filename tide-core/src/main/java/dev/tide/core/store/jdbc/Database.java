@@ -10,6 +10,14 @@ public interface Database {
     /** Runs {@code work} in one write transaction, durable when this returns. */
     <T> T write(SqlWork<T> work);
 
+    /**
+     * Runs {@code work} in one write transaction once: a transaction PostgreSQL aborts as a deadlock victim is not run
+     * again (for work that is not only Tide's, whose caller decides).
+     */
+    default <T> T writeOnce(SqlWork<T> work) {
+        return write(work);
+    }
+
     /** Runs {@code work} on a read connection; it sees every transaction committed before the call. */
     <T> T read(SqlWork<T> work);
 

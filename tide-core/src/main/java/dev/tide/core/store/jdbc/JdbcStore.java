@@ -74,6 +74,14 @@ public abstract class JdbcStore implements Store {
         this.intake = new JdbcIntake(db);
     }
 
+    /**
+     * Runs {@code work} in one transaction of the store's own (PostgreSQL: a pooled connection; SQLite: the writer,
+     * under a savepoint of its own, so a failing work takes back only itself), once, never run again on a deadlock.
+     */
+    public <T> T ownTransaction(SqlWork<T> work) {
+        return db.writeOnce(work);
+    }
+
     @Override
     public int schemaMigrate() {
         return db.write(tx -> new Migrator(db.dialect()).migrate(tx, System.currentTimeMillis()));
@@ -82,6 +90,7 @@ public abstract class JdbcStore implements Store {
     @Override
     public void createListIndexes() {
         db.write(tx -> {
+            tx.scopeSearchPathToSchema();
             for (String file : new String[] {
                 "/dev/tide/core/store/list-indexes.sql",
                 "/dev/tide/core/store/" + db.dialect().name() + "/list-indexes.sql"

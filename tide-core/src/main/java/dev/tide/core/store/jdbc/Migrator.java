@@ -42,7 +42,8 @@ public final class Migrator {
     /** The version recorded in the database (scripts applied); 0 when none (read-only: it creates nothing). */
     public static int version(Tx tx) throws SQLException {
         try (java.sql.Statement st = tx.connection().createStatement();
-                ResultSet rs = st.executeQuery("SELECT COALESCE(MAX(version), 0) FROM tide_schema_version")) {
+                ResultSet rs =
+                        st.executeQuery(tx.qualify("SELECT COALESCE(MAX(version), 0) FROM tide_schema_version"))) {
             rs.next();
             return rs.getInt(1);
         } catch (SQLException e) {
@@ -54,7 +55,7 @@ public final class Migrator {
     }
 
     private static boolean tableMissing(Tx tx) throws SQLException {
-        try (ResultSet rs = tx.connection().getMetaData().getTables(null, null, "tide_schema_version", null)) {
+        try (ResultSet rs = tx.connection().getMetaData().getTables(null, tx.schema(), "tide_schema_version", null)) {
             return !rs.next();
         }
     }
@@ -62,6 +63,9 @@ public final class Migrator {
     /** Applies every listed script not yet recorded, inside the caller's transaction; answers the schema's version. */
     public int migrate(Tx tx, long nowMillis) throws SQLException {
         tx.prepare("schema_lock").query().close();
+        // The scripts name no schema: on PostgreSQL they run with Tide's first on the search path, this transaction
+        // only.
+        tx.scopeSearchPathToSchema();
         createVersionTable(tx);
         Set<String> applied = applied(tx);
         int version = version(tx);

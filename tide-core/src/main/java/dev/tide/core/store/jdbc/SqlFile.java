@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 
 /**
  * The named statements of one dialect, read from classpath {@code .sql} files in which each statement follows a
@@ -19,10 +20,19 @@ public final class SqlFile {
     private final Map<String, String> texts;
     private final Map<String, NamedSql> compositions = new ConcurrentHashMap<>();
     private final String source;
+    /** Names the schema in a statement (PostgreSQL); SQLite's statements stay as written. */
+    private final UnaryOperator<String> qualifier;
+    /** The schema {@link #qualifier} names, or null where there is none (SQLite). */
+    private final String schema;
 
-    private SqlFile(String source, Map<String, String> texts) {
+    private SqlFile(String source, Map<String, String> texts, UnaryOperator<String> qualifier, String schema) {
         this.source = source;
-        this.texts = texts;
+        this.qualifier = qualifier;
+        this.schema = schema;
+        Map<String, String> qualified = new HashMap<>();
+        texts.forEach((name, sql) -> qualified.put(name, qualifier.apply(sql)));
+        this.texts = qualified;
+        texts = qualified;
         Map<String, NamedSql> parsed = new HashMap<>();
         texts.forEach((name, sql) -> parsed.put(name, NamedSql.parse(name, sql)));
         this.statements = parsed;
@@ -30,15 +40,38 @@ public final class SqlFile {
 
     /** The statements of {@code dialect} (its {@link Dialect#name()}): the common layer, then the dialect's own over it. */
     public static SqlFile forDialect(String dialect) {
-        return load(StatementLayers.STORE, StatementLayers.CONCERNS, dialect);
+        return load(StatementLayers.STORE, StatementLayers.CONCERNS, dialect, UnaryOperator.identity(), null);
+    }
+
+    /**
+     * The statements of {@code dialect}, each rewritten once by {@code qualifier} to name {@code schema} (statements
+     * composed later are made of rewritten parts; statements built at run time go through {@link #qualify}).
+     */
+    public static SqlFile forDialect(String dialect, UnaryOperator<String> qualifier, String schema) {
+        return load(StatementLayers.STORE, StatementLayers.CONCERNS, dialect, qualifier, schema);
     }
 
     static SqlFile load(String base, List<String> concerns, String dialect) {
+        return load(base, concerns, dialect, UnaryOperator.identity(), null);
+    }
+
+    private static SqlFile load(
+            String base, List<String> concerns, String dialect, UnaryOperator<String> qualifier, String schema) {
         Map<String, String> texts = new HashMap<>(
                 StatementLayers.common(base, concerns).requireNoDuplicates().texts());
         texts.putAll(
                 StatementLayers.dialect(base, dialect).requireNoDuplicates().texts());
-        return new SqlFile(dialect + " statements", texts);
+        return new SqlFile(dialect + " statements", texts, qualifier, schema);
+    }
+
+    /** A statement built at run time (a list's query), naming the schema as the named statements do. */
+    public String qualify(String sql) {
+        return qualifier.apply(sql);
+    }
+
+    /** The schema the statements name, or null (SQLite: one database, one set of tables). */
+    public String schema() {
+        return schema;
     }
 
     /** Each statement of one file as its name and SQL, in the order written (a name written twice comes twice). */

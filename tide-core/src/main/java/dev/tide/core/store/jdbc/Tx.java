@@ -59,6 +59,48 @@ public final class Tx {
 
     /** A statement built at run time (the browse query); the caller closes it. */
     public PreparedStatement prepareDynamic(String jdbcSql) throws SQLException {
-        return connection.prepareStatement(jdbcSql);
+        return connection.prepareStatement(sql.qualify(jdbcSql));
+    }
+
+    /** SQL written in Java, naming the schema as the named statements do (identity on SQLite). */
+    public String qualify(String jdbcSql) {
+        return sql.qualify(jdbcSql);
+    }
+
+    /** The schema Tide's tables live in, or null on SQLite. */
+    public String schema() {
+        return sql.schema();
+    }
+
+    /**
+     * For scripts Tide runs on a connection it owns (migrations, list indexes): puts Tide's schema first on the search
+     * path until this transaction ends ({@code set_config(..., true)} is {@code SET LOCAL}), so the scripts' plain
+     * names, function bodies and {@code CREATE}s land in it. Nothing on SQLite.
+     */
+    public void scopeSearchPathToSchema() throws SQLException {
+        String schema = sql.schema();
+        if (schema == null) {
+            return;
+        }
+        boolean missing;
+        try (PreparedStatement look = connection.prepareStatement("SELECT to_regnamespace(quote_ident(?)) IS NULL")) {
+            look.setString(1, schema);
+            try (var rs = look.executeQuery()) {
+                rs.next();
+                missing = rs.getBoolean(1);
+            }
+        }
+        if (missing) {
+            // Only when missing: CREATE SCHEMA IF NOT EXISTS asks for the database's CREATE privilege even then.
+            try (PreparedStatement create = connection.prepareStatement(
+                    "CREATE SCHEMA IF NOT EXISTS \"" + schema.replace("\"", "\"\"") + "\"")) {
+                create.execute();
+            }
+        }
+        try (PreparedStatement scope = connection.prepareStatement(
+                "SELECT set_config('search_path', quote_ident(?) || ', ' || current_setting('search_path'), true)")) {
+            scope.setString(1, schema);
+            scope.execute();
+        }
     }
 }

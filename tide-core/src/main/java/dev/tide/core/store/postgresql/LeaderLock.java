@@ -102,8 +102,17 @@ final class LeaderLock implements AutoCloseable {
         return session;
     }
 
+    /**
+     * Gives the session up. Its locks go with it: a connection of the application's pool outlives its return to the
+     * pool, so they are released first (a dead session has none left to release).
+     */
     private void dropSession() {
         if (session != null) {
+            try (Statement st = session.createStatement()) {
+                st.execute("SELECT pg_advisory_unlock_all()");
+            } catch (SQLException ignored) {
+                // Dead: PostgreSQL released its locks with it.
+            }
             try {
                 session.close();
             } catch (SQLException ignored) {

@@ -1,6 +1,7 @@
 package dev.tide.core.store.postgresql;
 
 import dev.tide.core.store.Coordination;
+import dev.tide.core.store.jdbc.JoinedTransaction;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -13,6 +14,9 @@ final class PostgresCoordination implements Coordination, AutoCloseable {
     private final PostgresDatabase db;
     private final String schema;
     private final String origin;
+    /** The origin of notifications sent inside joined transactions: not {@link #origin}, so this node hears them. */
+    private final String joinedOrigin;
+
     private final ReadyListener listener;
     private final ReadyPublisher publisher;
     private final LeaderLock leader;
@@ -27,6 +31,7 @@ final class PostgresCoordination implements Coordination, AutoCloseable {
         this.db = db;
         this.schema = schema;
         this.origin = origin;
+        this.joinedOrigin = origin + "j";
         this.listener = new ReadyListener(connections, origin, schema);
         this.publisher = new ReadyPublisher(options.readyDebounce(), this::notifyReady);
         this.leader = new LeaderLock(connections, db.sql(), schema);
@@ -47,14 +52,27 @@ final class PostgresCoordination implements Coordination, AutoCloseable {
         listener.subscribe(subscriber);
     }
 
+    /**
+     * Inside a joined transaction the notification is sent in that transaction ({@code pg_notify} is delivered at its
+     * commit, never if it rolls back) and marked so that this node hears it too: its in-process wake-up may never run
+     * (no commit hooks). Otherwise it is debounced and sent after the write, as always.
+     */
     @Override
     public void readyPublish(Set<String> queues) {
+        if (JoinedTransaction.current() != null) {
+            notify(queues.stream().toList(), joinedOrigin);
+            return;
+        }
         publisher.publish(queues);
     }
 
     private void notifyReady(List<String> queues) {
+        notify(queues, origin);
+    }
+
+    private void notify(List<String> queues, String from) {
         List<String> payloads = queues.stream()
-                .map(q -> new ReadyMessage(origin, q, schema).encode())
+                .map(q -> new ReadyMessage(from, q, schema).encode())
                 .toList();
         db.write(tx -> {
             tx.prepare("ready_notify").setTexts("payloads", payloads).query().close();

@@ -5,6 +5,7 @@ import dev.tide.core.settings.FaultPoints;
 import dev.tide.core.store.StoreException;
 import dev.tide.core.store.jdbc.Database;
 import dev.tide.core.store.jdbc.Dialect;
+import dev.tide.core.store.jdbc.JoinedTransaction;
 import dev.tide.core.store.jdbc.SqlFile;
 import dev.tide.core.store.jdbc.SqlWork;
 import dev.tide.core.store.jdbc.Tx;
@@ -30,9 +31,10 @@ final class PostgresDatabase implements Database {
     private final SqlFile sql;
     private final Dialect dialect = new PostgresDialect();
 
-    PostgresDatabase(PostgresConnections connections) {
+    /** @param schema the schema every statement names ({@link SchemaQualifier}) */
+    PostgresDatabase(PostgresConnections connections, String schema) {
         this.connections = connections;
-        this.sql = SqlFile.forDialect(dialect.name());
+        this.sql = SqlFile.forDialect(dialect.name(), new SchemaQualifier(schema), schema);
     }
 
     @Override
@@ -52,8 +54,23 @@ final class PostgresDatabase implements Database {
      */
     @Override
     public <T> T write(SqlWork<T> work) {
+        JoinedTransaction joined = JoinedTransaction.current();
+        if (joined != null) {
+            return writeJoined(joined, work);
+        }
+        return write(work, MAX_RUNS);
+    }
+
+    /** An application's work in a transaction of Tide's: a deadlock reaches it, as it would outside Tide. */
+    @Override
+    public <T> T writeOnce(SqlWork<T> work) {
+        return write(work, 1);
+    }
+
+    private <T> T write(SqlWork<T> work, int maxRuns) {
         for (int run = 1; ; run++) {
             try (Connection c = connections.pooled()) {
+                boolean autocommitFound = connections.borrowed() && beginOnBorrowed(c);
                 try {
                     T result = runOn(c, work);
                     FaultPoints.reach("postgresql.before-commit");
@@ -62,7 +79,7 @@ final class PostgresDatabase implements Database {
                     return result;
                 } catch (SQLException e) {
                     rollbackQuietly(c);
-                    if (run < MAX_RUNS && isTransient(e)) {
+                    if (run < maxRuns && isTransient(e)) {
                         log.debug("running a write again after {}", e.getMessage());
                         continue;
                     }
@@ -70,6 +87,10 @@ final class PostgresDatabase implements Database {
                 } catch (RuntimeException | Error e) {
                     rollbackQuietly(c);
                     throw e;
+                } finally {
+                    if (autocommitFound) {
+                        c.setAutoCommit(true);
+                    }
                 }
             } catch (SQLException e) {
                 throw translate("connection", e);
@@ -77,12 +98,57 @@ final class PostgresDatabase implements Database {
         }
     }
 
+    /**
+     * Starts Tide's transaction on a connection of the application's pool: autocommit off and READ COMMITTED for this
+     * transaction only ({@code SET TRANSACTION} ends with it). Answers whether autocommit was on, to put it back.
+     */
+    private static boolean beginOnBorrowed(Connection c) throws SQLException {
+        boolean autocommit = c.getAutoCommit();
+        if (autocommit) {
+            c.setAutoCommit(false);
+        }
+        try (java.sql.Statement st = c.createStatement()) {
+            st.execute("SET TRANSACTION ISOLATION LEVEL READ COMMITTED");
+        }
+        return autocommit;
+    }
+
+    /**
+     * A write inside a transaction Tide does not own: no commit, no rollback, no run again. A deadlock or any other
+     * failure is the transaction owner's to handle, so it reaches them; PostgreSQL has aborted their transaction.
+     */
+    private <T> T writeJoined(JoinedTransaction joined, SqlWork<T> work) {
+        try {
+            return joined.write(sql, dialect, work);
+        } catch (SQLException e) {
+            throw translate("write in the joined transaction", e);
+        }
+    }
+
     @Override
     public <T> T read(SqlWork<T> work) {
+        JoinedTransaction joined = JoinedTransaction.current();
+        if (joined != null) {
+            try {
+                return joined.read(sql, dialect, work);
+            } catch (SQLException e) {
+                throw translate("read in the joined transaction", e);
+            }
+        }
         try (Connection c = connections.pooled()) {
-            // One statement per read mostly: autocommit spares the COMMIT round trip; the pool restores the setting.
-            c.setAutoCommit(true);
-            return runOn(c, work);
+            // One statement per read mostly: autocommit spares the COMMIT round trip; the pool restores the setting
+            // (an application's pool may not: its connection gets back what it came with).
+            boolean autocommit = c.getAutoCommit();
+            if (!autocommit) {
+                c.setAutoCommit(true);
+            }
+            try {
+                return runOn(c, work);
+            } finally {
+                if (!autocommit && connections.borrowed()) {
+                    c.setAutoCommit(false);
+                }
+            }
         } catch (SQLException e) {
             throw translate("read", e);
         }

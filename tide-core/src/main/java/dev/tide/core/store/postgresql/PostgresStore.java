@@ -9,6 +9,7 @@ import dev.tide.core.store.jdbc.ClaimAnswer;
 import dev.tide.core.store.jdbc.JdbcStore;
 import dev.tide.core.store.jdbc.Statement;
 import dev.tide.core.store.jdbc.Tx;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -16,6 +17,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.WeakHashMap;
+import javax.sql.DataSource;
+import org.postgresql.PGConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,27 +44,32 @@ public final class PostgresStore extends JdbcStore {
     private final PostgresCoordination coordination;
     /** Autovacuum is off and this process said so before Tide's schema existed to remember it in. */
     private volatile boolean autovacuumWarningUnrecorded;
+    /** The drivers' connections found on this store ({@link #notOnThisStore}), forgotten with them. */
+    private final Map<Object, Boolean> sameStore = new WeakHashMap<>();
+    /** This store's identity (V028), read once. */
+    private volatile String storeId;
 
     private PostgresStore(
-            PostgresDatabase database, PostgresConnections connections, PostgresOptions options, JobEndHook hook) {
+            PostgresDatabase database,
+            PostgresConnections connections,
+            PostgresOptions options,
+            String schema,
+            JobEndHook hook) {
         super(database, hook, ClaimAnswer.WHOLE_ROWS, database::activeConnections);
         this.database = database;
         this.connections = connections;
+        this.schema = schema;
         boolean[] autovacuumOff = new boolean[2]; // off, and whether tide_settings exists to remember the warning in
-        this.schema = database.read(tx -> {
+        database.read(tx -> {
             try (ResultSet rs = tx.prepare("current_schema").query()) {
                 rs.next();
                 autovacuumOff[0] = !"on".equals(rs.getString("autovacuum"));
                 autovacuumOff[1] = rs.getBoolean("settings_present");
-                return rs.getString("schema");
+                return null;
             }
         });
-        if (autovacuumOff[0] && schema != null) {
+        if (autovacuumOff[0]) {
             warnAutovacuumOffOnce(autovacuumOff[1]);
-        }
-        if (schema == null) {
-            throw new StoreException(
-                    "no schema of the search path exists in " + connections.location() + "; create it first", null);
         }
         this.coordination = new PostgresCoordination(
                 database, connections, options, schema, Tokens.next().substring(0, 12));
@@ -116,12 +125,56 @@ public final class PostgresStore extends JdbcStore {
                             + rootMessage(e),
                     e);
         }
+        return open(connections, options, options.schema(), hook);
+    }
+
+    /**
+     * Over the application's pool: Tide's tables in {@code options.schema()} ({@value
+     * PostgresOptions#DATA_SOURCE_SCHEMA} by default, created by the first migration), named in every statement, so
+     * the pool's connections need no search path of Tide's. The pool lends Tide a connection per transaction and two
+     * for the store's life (LISTEN, the maintenance leader's lock): size it for them. Closing the store leaves the
+     * pool open.
+     */
+    public static PostgresStore open(DataSource dataSource, PostgresOptions options, JobEndHook hook) {
+        PostgresConnections connections;
         try {
-            return new PostgresStore(new PostgresDatabase(connections), connections, options, hook);
+            connections = new PostgresConnections(dataSource, options);
+        } catch (SQLException | RuntimeException e) {
+            throw new StoreException("cannot get a connection from the DataSource: " + rootMessage(e), e);
+        }
+        String schema = options.schema() != null ? options.schema() : PostgresOptions.DATA_SOURCE_SCHEMA;
+        return open(connections, options, schema, hook);
+    }
+
+    /** @param schema null: the first existing schema of the connection's search path */
+    private static PostgresStore open(
+            PostgresConnections connections, PostgresOptions options, String schema, JobEndHook hook) {
+        try {
+            String chosen = schema != null ? schema : firstSchemaOfSearchPath(connections);
+            return new PostgresStore(new PostgresDatabase(connections, chosen), connections, options, chosen, hook);
         } catch (RuntimeException e) {
             connections.close();
             throw e;
         }
+    }
+
+    private static String firstSchemaOfSearchPath(PostgresConnections connections) {
+        String schema;
+        try (Connection c = connections.pooled();
+                java.sql.Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT current_schema()")) {
+            rs.next();
+            schema = rs.getString(1);
+            c.rollback();
+        } catch (SQLException e) {
+            throw new StoreException(
+                    "cannot read the search path on " + connections.location() + ": " + e.getMessage(), e);
+        }
+        if (schema == null) {
+            throw new StoreException(
+                    "no schema of the search path exists in " + connections.location() + "; create it first", null);
+        }
+        return schema;
     }
 
     private static String rootMessage(Throwable e) {
@@ -147,6 +200,73 @@ public final class PostgresStore extends JdbcStore {
         return coordination;
     }
 
+    /**
+     * Why {@code connection} is not on this store's database and schema, or null when it is: the identity V028 wrote
+     * in the schema, read through the caller's connection, must be the one this store reads through its own. Asked
+     * once per physical connection (pool proxies unwrap to the driver's connection), so a joined call pays no round
+     * trip for it after.
+     */
+    public String notOnThisStore(Connection connection) {
+        try {
+            Object physical = connection.unwrap(PGConnection.class);
+            synchronized (sameStore) {
+                if (sameStore.containsKey(physical)) {
+                    return null;
+                }
+            }
+            String mine = storeId();
+            String theirs = storeIdThrough(connection);
+            if (!mine.equals(theirs)) {
+                return "it is not on Tide's store (" + connections.location() + ", schema " + schema + "): "
+                        + (theirs == null ? "it has no Tide schema named " + schema : "it reaches another Tide store")
+                        + "; Tide joins only a transaction on its own database, as an enqueue done apart would not"
+                        + " commit or roll back with the application's transaction";
+            }
+            synchronized (sameStore) {
+                sameStore.put(physical, Boolean.TRUE);
+            }
+            return null;
+        } catch (SQLException e) {
+            return "it cannot be checked against Tide's store: " + e.getMessage();
+        }
+    }
+
+    /** This store's identity (V028), read once through a connection of its own. */
+    public String storeId() {
+        String id = storeId;
+        if (id == null) {
+            id = database.read(tx -> {
+                try (ResultSet rs = tx.prepare("store_id").query()) {
+                    if (!rs.next()) {
+                        throw new StoreException(
+                                "Tide's schema " + schema + " has no store identity: migrate it", null);
+                    }
+                    return rs.getString("id");
+                }
+            });
+            storeId = id;
+        }
+        return id;
+    }
+
+    /** The identity of the Tide schema of this name through {@code connection}, or null if it has none there. */
+    private String storeIdThrough(Connection connection) throws SQLException {
+        String table = SchemaQualifier.quoteIdentifier(schema) + ".tide_store_id";
+        try (PreparedStatement present = connection.prepareStatement("SELECT to_regclass(?) IS NOT NULL")) {
+            present.setString(1, table);
+            try (ResultSet rs = present.executeQuery()) {
+                rs.next();
+                if (!rs.getBoolean(1)) {
+                    return null;
+                }
+            }
+        }
+        try (var st = connection.createStatement();
+                ResultSet rs = st.executeQuery("SELECT id FROM " + table)) {
+            return rs.next() ? rs.getString(1) : null;
+        }
+    }
+
     // --- diagnostics ---------------------------------------------------------------------------------------------
 
     @Override
@@ -154,7 +274,7 @@ public final class PostgresStore extends JdbcStore {
         return new StoreInfo("postgresql", true, connections.location());
     }
 
-    /** The schema this store's tables live in (the first schema of the connection's search path). */
+    /** The schema this store's tables live in: the one chosen, else the first schema of the URL's search path. */
     public String schema() {
         return schema;
     }

@@ -143,8 +143,17 @@ final class ReadyListener implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops listening, then closes: a connection of the application's pool goes back to it, and must not keep
+     * collecting notifications for its next borrower.
+     */
     private static void closeQuietly(Connection c) {
         if (c != null) {
+            try (Statement st = c.createStatement()) {
+                st.execute("UNLISTEN *");
+            } catch (SQLException ignored) {
+                // A dead connection listens to nothing; closing it is all that is left.
+            }
             try {
                 c.close();
             } catch (SQLException ignored) {

@@ -1,7 +1,9 @@
 package dev.tide.core.store.sqlite;
 
+import dev.tide.core.store.StoreException;
 import dev.tide.core.store.jdbc.Database;
 import dev.tide.core.store.jdbc.Dialect;
+import dev.tide.core.store.jdbc.JoinedTransaction;
 import dev.tide.core.store.jdbc.SqlFile;
 import dev.tide.core.store.jdbc.SqlWork;
 import java.nio.file.Path;
@@ -20,13 +22,34 @@ final class SqliteDatabase implements Database {
         this.readers = new ReadConnections(connections, sql, dialect, readers);
     }
 
+    /**
+     * On the writer thread inside an application's work ({@code Tide.transaction}), Tide's writes join that work's
+     * transaction: they run inline, under a savepoint of their own inside the work's.
+     */
     @Override
     public <T> T write(SqlWork<T> work) {
+        JoinedTransaction joined = JoinedTransaction.current();
+        if (joined != null) {
+            try {
+                return joined.write(sql, dialect, work);
+            } catch (SQLException e) {
+                throw new StoreException("SQLite write in the transaction failed: " + e.getMessage(), e);
+            }
+        }
         return writer.submit(work);
     }
 
+    /** Inside an application's work, reads see the work's writes: they run on the writer connection too. */
     @Override
     public <T> T read(SqlWork<T> work) {
+        JoinedTransaction joined = JoinedTransaction.current();
+        if (joined != null) {
+            try {
+                return joined.read(sql, dialect, work);
+            } catch (SQLException e) {
+                throw new StoreException("SQLite read in the transaction failed: " + e.getMessage(), e);
+            }
+        }
         return readers.read(work);
     }
 

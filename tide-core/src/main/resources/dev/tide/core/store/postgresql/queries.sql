@@ -633,3 +633,7 @@ DELETE FROM tide_processor_runs WHERE node = :node AND processor <> ALL(:process
 -- name: task_search_indexes
 SELECT indexname AS name FROM pg_indexes
 WHERE schemaname = current_schema() AND indexname IN ('tide_tasks_message_trgm', 'tide_tasks_list_payload');
+
+-- The store's random identity (V028), against which Tide.joining checks an application's connection.
+-- name: store_id
+SELECT id FROM tide_store_id;
