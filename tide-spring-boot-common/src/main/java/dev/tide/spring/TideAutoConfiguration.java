@@ -1,16 +1,22 @@
 package dev.tide.spring;
 
+import dev.tide.api.TaskQueue;
 import dev.tide.core.Tide;
 import dev.tide.core.time.ManualClock;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Primary;
 
 /**
  * The engine, its handlers and workers, from {@code tide.*}: what both starters register. Each starter adds what its
@@ -21,10 +27,17 @@ import org.springframework.context.annotation.Bean;
  *       at {@code /actuator/metrics}), its queues and task types defined; closed with the context.
  *   <li>{@link TideHandlerCollector}: the {@link TideHandler} methods and {@code TaskHandler} beans.
  *   <li>{@link TideWorkers}: a worker pool per queue with handlers, stopped gracefully with the context.
+ *   <li>{@link TransactionJoiningQueue}: the application's {@code TaskQueue}, joining its {@code @Transactional}
+ *       methods when it has one {@link DataSource} and spring-jdbc.
  *   <li>{@link TideTestSupport} and its {@link ManualClock}, with {@code tide.test-support.enabled=true}.
  * </ul>
  */
-@AutoConfiguration
+// After the application's DataSource (Boot 3's and Boot 4's auto-configuration), which Tide may store in and join.
+@AutoConfiguration(
+        afterName = {
+            "org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration",
+            "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration"
+        })
 @EnableConfigurationProperties(TideProperties.class)
 public class TideAutoConfiguration {
 
@@ -39,8 +52,10 @@ public class TideAutoConfiguration {
     Tide tide(
             TideProperties properties,
             ObjectProvider<ManualClock> testClock,
-            ObjectProvider<MeterRegistry> meterRegistry) {
-        Tide tide = TideEngineFactory.open(properties, testClock.getIfAvailable(), meterRegistry.getIfAvailable());
+            ObjectProvider<MeterRegistry> meterRegistry,
+            ObjectProvider<DataSource> dataSource) {
+        Tide tide = TideEngineFactory.open(
+                properties, testClock.getIfAvailable(), meterRegistry.getIfAvailable(), dataSource.getIfUnique());
         try {
             TideDefinitions.apply(tide, properties);
         } catch (RuntimeException e) {
@@ -48,6 +63,21 @@ public class TideAutoConfiguration {
             throw e;
         }
         return tide;
+    }
+
+    /**
+     * The {@code TaskQueue} the application injects (the engine, {@link Tide}, is one too: injected by its own type it
+     * does not join). Inside a transaction on a store other than the application's database, calls are refused.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "org.springframework.jdbc.datasource.DataSourceUtils")
+    @ConditionalOnSingleCandidate(DataSource.class)
+    static class TransactionJoining {
+        @Bean
+        @Primary
+        TaskQueue tideTaskQueue(Tide tide, DataSource dataSource) {
+            return TransactionJoiningQueue.create(tide, dataSource);
+        }
     }
 
     @Bean

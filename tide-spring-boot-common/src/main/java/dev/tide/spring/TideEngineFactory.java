@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Locale;
+import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.convert.DurationStyle;
 
@@ -24,8 +25,15 @@ import org.springframework.boot.convert.DurationStyle;
 public final class TideEngineFactory {
     private TideEngineFactory() {}
 
+    /**
+     * @param dataSource the application's own, if it has exactly one: Tide's store when {@code tide.store=postgresql}
+     *     names no URL, so that enqueues join the application's transactions
+     */
     public static Tide open(
-            TideProperties properties, @Nullable InstantSource clock, @Nullable MeterRegistry meterRegistry) {
+            TideProperties properties,
+            @Nullable InstantSource clock,
+            @Nullable MeterRegistry meterRegistry,
+            @Nullable DataSource dataSource) {
         TideBuilder builder = Tide.builder()
                 .config(config(properties))
                 .migrate(properties.isMigrate())
@@ -39,16 +47,31 @@ public final class TideEngineFactory {
         }
         switch (properties.getStore()) {
             case SQLITE -> builder.sqlite(Path.of(properties.getDataFolder()));
-            case POSTGRESQL -> {
-                TideProperties.Postgres pg = properties.getPostgres();
-                builder.postgres(
-                        PostgresSchema.prepare(postgresUrl(pg), pg.getSchema()),
-                        PostgresOptions.defaults()
-                                .withPoolSize(pg.getPoolSize())
-                                .withConnectTimeout(pg.getConnectTimeout()));
-            }
+            case POSTGRESQL -> postgres(builder, properties.getPostgres(), dataSource);
         }
         return builder.build();
+    }
+
+    /**
+     * With a URL, Tide's own pool on it; without one, the application's {@code DataSource}. The schema is the
+     * property's unless the URL names one ({@code currentSchema=}); Tide creates it when missing.
+     */
+    private static void postgres(TideBuilder builder, TideProperties.Postgres pg, @Nullable DataSource dataSource) {
+        PostgresOptions options = PostgresOptions.defaults().withConnectTimeout(pg.getConnectTimeout());
+        if (pg.getUrl() == null || pg.getUrl().isBlank()) {
+            if (dataSource == null) {
+                throw new IllegalArgumentException("tide.store=postgresql needs tide.postgres.url (a jdbc:postgresql:"
+                        + " URL) or the application's DataSource (exactly one DataSource bean)");
+            }
+            builder.postgres(dataSource, options.withSchema(pg.getSchema()));
+            return;
+        }
+        String url = postgresUrl(pg);
+        builder.postgres(
+                url,
+                url.contains("currentSchema=")
+                        ? options.withPoolSize(pg.getPoolSize())
+                        : options.withPoolSize(pg.getPoolSize()).withSchema(pg.getSchema()));
     }
 
     static TideConfig config(TideProperties properties) {

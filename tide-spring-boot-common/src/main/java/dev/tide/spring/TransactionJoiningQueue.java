@@ -1,53 +1,44 @@
 package dev.tide.spring;
 
 import dev.tide.api.TaskQueue;
+import dev.tide.core.Tide;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
-import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.springframework.jdbc.datasource.DataSourceUtils;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
- * WAITING ON THE CORE API: not registered as a bean yet. Once tide-core has {@code Tide.joining(Connection,
- * CommitHooks)}, the auto-configuration registers {@code create(tide, dataSource, (c, hooks) -> tide.joining(c,
- * hooks::accept))} as the application's {@code @Primary TaskQueue}.
- *
- * <p>A {@link TaskQueue} that joins the caller's Spring transaction: inside a {@code @Transactional} method, each call
- * runs on the transaction's own connection (the one {@link DataSourceUtils} binds to the thread), so a row the method
- * saves and the task it enqueues commit together or not at all; what Tide does after a commit (waking workers) runs
- * when Spring's transaction commits. Outside a transaction each call goes to the engine as it is.
+ * A {@link TaskQueue} that joins the caller's Spring transaction: inside a {@code @Transactional} method, each call
+ * runs on the transaction's own connection (the one {@link DataSourceUtils} binds to the thread) through {@link
+ * Tide#joining}, so a row the method saves and the task it enqueues commit together or not at all; what Tide does after
+ * a commit (waking this node's workers, meters) runs when Spring's transaction commits. Outside a transaction each call
+ * goes to the engine as it is. When Tide's store is not the application's database, a call inside a transaction is
+ * refused by the engine ({@link dev.tide.core.TransactionJoinException}) rather than done apart.
  */
 public final class TransactionJoiningQueue {
     private TransactionJoiningQueue() {}
 
-    /** How the engine joins an open transaction: {@code tide.joining(connection, afterCommit::accept)}. */
-    @FunctionalInterface
-    public interface Joiner {
-        /** A view running every call in {@code connection}'s open transaction, never committing it. */
-        TaskQueue joining(Connection connection, Consumer<Runnable> afterCommit);
-    }
-
-    public static TaskQueue create(TaskQueue engine, DataSource dataSource, Joiner joiner) {
+    public static TaskQueue create(Tide tide, DataSource dataSource) {
         return (TaskQueue) Proxy.newProxyInstance(
                 TaskQueue.class.getClassLoader(),
                 new Class<?>[] {TaskQueue.class},
                 (proxy, method, args) -> method.getDeclaringClass() == Object.class
                         ? objectMethod(proxy, method, args)
-                        : call(current(engine, dataSource, joiner), method, args));
+                        : call(current(tide, dataSource), method, args));
     }
 
     /** The queue for this thread now: joined to its transaction when one is active, else the engine. */
-    static TaskQueue current(TaskQueue engine, DataSource dataSource, Joiner joiner) {
+    static TaskQueue current(Tide tide, DataSource dataSource) {
         if (!TransactionSynchronizationManager.isActualTransactionActive()) {
-            return engine;
+            return tide;
         }
         // Bound to the transaction: Spring closes it when the transaction ends, so it is not released here.
         Connection connection = DataSourceUtils.getConnection(dataSource);
-        return joiner.joining(connection, TransactionJoiningQueue::afterCommit);
+        return tide.joining(connection, TransactionJoiningQueue::afterCommit);
     }
 
     private static void afterCommit(Runnable action) {

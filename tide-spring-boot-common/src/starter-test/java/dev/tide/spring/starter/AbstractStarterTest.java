@@ -1,14 +1,18 @@
 package dev.tide.spring.starter;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tide.api.NewTask;
 import dev.tide.api.Outcome;
 import dev.tide.api.TaskInfo;
+import dev.tide.api.TaskQuery;
 import dev.tide.core.Tide;
+import dev.tide.core.TransactionJoinException;
 import dev.tide.spring.starter.app.Greeter;
+import dev.tide.spring.starter.app.Signups;
 import java.net.http.HttpResponse;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -25,6 +29,9 @@ abstract class AbstractStarterTest {
     @Autowired
     Tide tide;
 
+    @Autowired
+    Signups signups;
+
     @LocalServerPort
     int port;
 
@@ -36,6 +43,35 @@ abstract class AbstractStarterTest {
 
         assertThat(done.outcome()).isEqualTo(Outcome.SUCCEEDED);
         assertThat(done.result()).isEqualTo("\"hello Ada (attempt 1)\"");
+    }
+
+    /** Whether Tide's store is the application's database, so that its enqueues join the application's transactions. */
+    abstract boolean storeIsTheApplicationsDatabase();
+
+    @Test
+    void aTransactionalMethodSavesItsRowAndEnqueuesItsTaskTogetherOrNeitherOnTheApplicationsDatabase()
+            throws Exception {
+        signups.createTable();
+        if (!storeIsTheApplicationsDatabase()) {
+            // Another database than the application's: joining is refused, not done apart; the row rolls back too.
+            assertThatThrownBy(() -> signups.signUp("Grace", false))
+                    .isInstanceOf(TransactionJoinException.class)
+                    .hasMessageContaining("transaction");
+            assertThat(signups.count("Grace")).isZero();
+            return;
+        }
+        long committed = signups.signUp("Ada", false);
+        assertThat(signups.count("Ada")).isEqualTo(1);
+        assertThat(TaskWaits.finished(tide, committed).result()).isEqualTo("\"hello Ada (attempt 1)\"");
+
+        long before = greetings();
+        assertThatThrownBy(() -> signups.signUp("Alan", true)).isInstanceOf(IllegalStateException.class);
+        assertThat(signups.count("Alan")).isZero();
+        assertThat(greetings()).as("no task of the rolled-back sign-up").isEqualTo(before);
+    }
+
+    private long greetings() {
+        return tide.countTasks(TaskQuery.all().withType("greet")).value();
     }
 
     @Test

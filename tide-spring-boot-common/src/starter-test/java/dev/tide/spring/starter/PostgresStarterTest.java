@@ -12,7 +12,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * The starter on a real PostgreSQL ({@code TIDE_TEST_PG_URL}; skipped with a notice when unreachable, failed under
+ * The starter on a real PostgreSQL through the application's own DataSource ({@code TIDE_TEST_PG_URL}; skipped with a notice when unreachable, failed under
  * {@code TIDE_REQUIRE_POSTGRES=true}), in a schema of its own that is dropped once the application has closed.
  */
 // Declared before @SpringBootTest's SpringExtension, so its afterAll runs after the one that closes the context.
@@ -33,8 +33,8 @@ class PostgresStarterTest extends AbstractStarterTest {
 
     @DynamicPropertySource
     static void store(DynamicPropertyRegistry registry) {
-        // Tide's tables in the schema the property names (the URL names none), the application's in the same one.
-        registry.add("tide.postgres.url", PostgresTestDatabase::baseUrl);
+        // No tide.postgres.url: Tide on the application's DataSource, its tables in the schema the property names, the
+        // application's in the same one (the DataSource's URL names it as its current schema).
         registry.add("tide.postgres.schema", () -> database.schema());
         registry.add("spring.datasource.url", () -> database.url());
     }
@@ -52,5 +52,10 @@ class PostgresStarterTest extends AbstractStarterTest {
                 database.close();
             }
         }
+    }
+
+    @Override
+    boolean storeIsTheApplicationsDatabase() {
+        return true;
     }
 }

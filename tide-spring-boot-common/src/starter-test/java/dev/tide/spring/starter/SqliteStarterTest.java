@@ -26,4 +26,9 @@ class SqliteStarterTest extends AbstractStarterTest {
         registry.add("tide.data-folder", () -> folder.toString());
         registry.add("spring.datasource.url", () -> "jdbc:sqlite:" + folder.resolve("application.db"));
     }
+
+    @Override
+    boolean storeIsTheApplicationsDatabase() {
+        return false;
+    }
 }
