@@ -108,7 +108,7 @@ public final class TideEngineFactory {
         RetryBackoff from = base != null ? base : RetryBackoff.DEFAULT;
         return new RetryBackoff(
                 b.getInitial() != null ? b.getInitial() : from.initial(),
-                b.getFactor() != null ? b.getFactor() : from.multiplier(),
+                b.getMultiplier() != null ? b.getMultiplier() : from.multiplier(),
                 b.getMax() != null ? b.getMax() : from.max(),
                 b.getJitter() != null ? b.getJitter() : from.jitter());
     }

@@ -310,13 +310,13 @@ public class TideProperties {
         }
     }
 
-    /** The delay before a failed attempt's retry: initial * factor^(attempt-1), capped at max, with jitter. */
+    /** The delay before a failed attempt's retry: initial * multiplier^(attempt-1), capped at max, with jitter. */
     public static class Backoff {
         /** The delay after the first failure. */
         private @Nullable Duration initial;
 
         /** What each further failure multiplies the delay by (at least 1). */
-        private @Nullable Double factor;
+        private @Nullable Double multiplier;
 
         /** The longest delay. */
         private @Nullable Duration max;
@@ -332,12 +332,12 @@ public class TideProperties {
             this.initial = initial;
         }
 
-        public @Nullable Double getFactor() {
-            return factor;
+        public @Nullable Double getMultiplier() {
+            return multiplier;
         }
 
-        public void setFactor(@Nullable Double factor) {
-            this.factor = factor;
+        public void setMultiplier(@Nullable Double multiplier) {
+            this.multiplier = multiplier;
         }
 
         public @Nullable Duration getMax() {
@@ -357,7 +357,7 @@ public class TideProperties {
         }
 
         boolean isSet() {
-            return initial != null || factor != null || max != null || jitter != null;
+            return initial != null || multiplier != null || max != null || jitter != null;
         }
     }
 
