@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * Durations as Spring Boot reads them and people write them: {@code 500ms}, {@code 30s}, {@code 5m}, {@code 2h},
  * {@code 7d}, or ISO-8601 ({@code PT30S}). Written back in the shortest whole unit.
  */
-final class DurationText {
+public final class DurationText {
     private static final Pattern SHORT = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
 
     static final String EXAMPLES = "e.g. 30s, 5m, 7d";
@@ -17,7 +17,7 @@ final class DurationText {
     private DurationText() {}
 
     /** The duration, or null when the text is none of the forms. */
-    static Duration parseOrNull(String text) {
+    public static Duration parseOrNull(String text) {
         String t = text.strip().toLowerCase(Locale.ROOT);
         Matcher m = SHORT.matcher(t);
         if (m.matches()) {

@@ -61,6 +61,21 @@ public final class SettingsLoader {
             List<String> path = List.of(flag.key().substring("tide.".length()).split("\\."));
             origins.set(SettingsTree.key(SettingsTree.set(tide, path, flag.value())), flag.option());
         }
+        return new LoadedSettings(checked(tide, origins, label), origins, List.copyOf(warnings));
+    }
+
+    /**
+     * Settings from a tree read elsewhere under the same names (a Spring application's {@code tide.*} properties):
+     * the defaults, then {@code given}, with the refusals and checks of a file's settings, messages naming {@code
+     * label} where they would name the file.
+     */
+    public static TideSettings fromTree(ObjectNode given, String label) {
+        ObjectNode tide = defaults();
+        SettingsTree.merge(tide, given);
+        return checked(tide, new Origins(label), label);
+    }
+
+    private static TideSettings checked(ObjectNode tide, Origins origins, @Nullable String label) {
         nameObjects(tide, origins);
         UnknownKeys.refuse(tide, origins);
         TideSettings settings;
@@ -72,7 +87,7 @@ public final class SettingsLoader {
             throw new SettingsException("tide", label + ": " + e.getOriginalMessage());
         }
         SettingsChecks.check(settings, origins);
-        return new LoadedSettings(settings, origins, List.copyOf(warnings));
+        return settings;
     }
 
     private static ObjectNode defaults() {

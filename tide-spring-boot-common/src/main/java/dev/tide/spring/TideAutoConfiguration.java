@@ -1,6 +1,7 @@
 package dev.tide.spring;
 
 import dev.tide.api.TaskQueue;
+import dev.tide.config.FileObjects;
 import dev.tide.core.Tide;
 import dev.tide.core.time.ManualClock;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -17,6 +18,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Primary;
+import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
  * The engine, its handlers and workers, from {@code tide.*}: what both starters register. Each starter adds what its
@@ -53,11 +55,13 @@ public class TideAutoConfiguration {
             TideProperties properties,
             ObjectProvider<ManualClock> testClock,
             ObjectProvider<MeterRegistry> meterRegistry,
-            ObjectProvider<DataSource> dataSource) {
+            ObjectProvider<DataSource> dataSource,
+            ConfigurableEnvironment environment) {
         Tide tide = TideEngineFactory.open(
                 properties, testClock.getIfAvailable(), meterRegistry.getIfAvailable(), dataSource.getIfUnique());
         try {
             TideDefinitions.apply(tide, properties);
+            FileObjects.apply(tide, PropertyObjects.read(environment), PropertyObjects.SOURCE);
         } catch (RuntimeException e) {
             tide.close();
             throw e;

@@ -3,7 +3,9 @@ package dev.tide.spring.starter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tide.api.Discipline;
+import dev.tide.api.Profile;
 import dev.tide.api.QueueInfo;
+import dev.tide.api.Schedule;
 import dev.tide.api.TaskType;
 import dev.tide.api.worker.TaskContext;
 import dev.tide.core.Tide;
@@ -57,6 +59,56 @@ class StartupRulesTest {
                     assertThat(email.leaseDuration()).isEqualTo(Duration.ofMinutes(2));
                     assertThat(email.backoff().initial()).isEqualTo(Duration.ofSeconds(10));
                 });
+    }
+
+    @Test
+    void profilesSchedulesAndJobTypesNamedInThePropertiesAreDefinedWithTheConfigurationFilesNames() {
+        runner().withPropertyValues(
+                        "tide.job-types.import.priority=5",
+                        "tide.profiles.office-hours.task-type=send-mail",
+                        "tide.profiles.office-hours.zone=Europe/Zurich",
+                        "tide.profiles.office-hours.otherwise.max-per-hour=50",
+                        "tide.profiles.office-hours.entries[0].name=weekdays",
+                        "tide.profiles.office-hours.entries[0].days[0]=monday",
+                        "tide.profiles.office-hours.entries[0].days[1]=friday",
+                        "tide.profiles.office-hours.entries[0].from=08:00",
+                        "tide.profiles.office-hours.entries[0].until=18:00",
+                        "tide.profiles.office-hours.entries[0].limits.max-per-hour=500",
+                        "tide.schedules.nightly-report.cron=0 3 * * *",
+                        "tide.schedules.nightly-report.zone=Europe/Zurich",
+                        "tide.schedules.nightly-report.task.type=report",
+                        "tide.schedules.nightly-report.task.payload.kind=daily")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    Tide tide = context.getBean(Tide.class);
+                    assertThat(tide.jobTypes())
+                            .singleElement()
+                            .satisfies(t -> assertThat(t.priority()).isEqualTo(5));
+                    Profile office = tide.profiles().list().stream()
+                            .filter(p -> "send-mail".equals(p.taskType()))
+                            .findFirst()
+                            .orElseThrow();
+                    assertThat(office.zone().getId()).isEqualTo("Europe/Zurich");
+                    assertThat(office.otherwise().maxPerHour()).isEqualTo(50L);
+                    assertThat(office.entries()).singleElement().satisfies(e -> {
+                        assertThat(e.days()).hasSize(2);
+                        assertThat(e.limits().maxPerHour()).isEqualTo(500L);
+                    });
+                    Schedule nightly = tide.schedules().get("nightly-report").schedule();
+                    assertThat(nightly.cron()).isEqualTo("0 3 * * *");
+                    assertThat(nightly.task().payload()).isEqualTo("{\"kind\":\"daily\"}");
+                });
+    }
+
+    @Test
+    void anUnknownKeyOfAProfileIsRefusedNamingTheProperty() {
+        runner().withPropertyValues(
+                        "tide.profiles.office-hours.task-type=send-mail",
+                        "tide.profiles.office-hours.zonee=Europe/Zurich")
+                .run(context -> assertThat(context)
+                        .getFailure()
+                        .rootCause()
+                        .hasMessageContaining("unknown key tide.profiles.office-hours.zonee"));
     }
 
     @Test
