@@ -11,23 +11,32 @@ public final class EngineSettings {
     private EngineSettings() {}
 
     public static TideConfig tideConfig(TideSettings s) {
-        TideConfig config = TideConfig.defaults()
-                .withTaskDefaults(s.taskDefaults())
-                .withPayloadCap(s.payloadCap().bytes())
-                .withRetention(s.retention().duration())
-                .withMaintenanceInterval(s.maintenanceInterval())
-                .withPollInterval(s.pollInterval())
-                .withNodeName(s.nodeName())
-                .withEventRetention(s.events().retention().duration())
-                .withStatsRetention(s.stats().retention().duration())
-                .withDigest(s.digest().interval().duration(), s.digest().recipients())
-                .withNotificationType(s.digest().notificationType());
-        config = config.withBlobs(config.blobs()
+        return withKeeping(
+                TideConfig.defaults()
+                        .withTaskDefaults(s.taskDefaults())
+                        .withPayloadCap(s.payloadCap().bytes())
+                        .withRetention(s.retention().duration())
+                        .withMaintenanceInterval(s.maintenanceInterval())
+                        .withPollInterval(s.pollInterval())
+                        .withNodeName(s.nodeName())
+                        .withDigest(s.digest().interval().duration(), s.digest().recipients())
+                        .withNotificationType(s.digest().notificationType()),
+                s);
+    }
+
+    /**
+     * {@code config} with what the settings say of keeping things: the event log's and the statistics' retention, when
+     * payloads go to the blob store and how its orphans are swept, and the nodes registry's heartbeat and keeping.
+     */
+    public static TideConfig withKeeping(TideConfig config, TideSettings s) {
+        TideConfig kept = config.withEventRetention(s.events().retention().duration())
+                .withStatsRetention(s.stats().retention().duration());
+        kept = kept.withBlobs(kept.blobs()
                 .withThreshold(s.blobs().threshold().bytes())
                 .withPayloadCap(s.blobs().payloadCap().bytes())
                 .withOrphanGrace(s.blobs().orphanGrace())
                 .withSweepInterval(s.blobs().sweepInterval()));
-        return config.withNodes(new dev.tide.core.settings.NodeSettings(
+        return kept.withNodes(new dev.tide.core.settings.NodeSettings(
                 s.nodes().heartbeat(), s.nodes().keep().duration()));
     }
 

@@ -2,6 +2,7 @@ package dev.tide.spring;
 
 import dev.tide.api.TaskQueue;
 import dev.tide.config.FileObjects;
+import dev.tide.config.TideSettings;
 import dev.tide.core.Tide;
 import dev.tide.core.time.ManualClock;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -57,11 +58,16 @@ public class TideAutoConfiguration {
             ObjectProvider<MeterRegistry> meterRegistry,
             ObjectProvider<DataSource> dataSource,
             ConfigurableEnvironment environment) {
+        TideSettings shared = SharedProperties.read(environment);
         Tide tide = TideEngineFactory.open(
-                properties, testClock.getIfAvailable(), meterRegistry.getIfAvailable(), dataSource.getIfUnique());
+                properties,
+                shared,
+                testClock.getIfAvailable(),
+                meterRegistry.getIfAvailable(),
+                dataSource.getIfUnique());
         try {
             TideDefinitions.apply(tide, properties);
-            FileObjects.apply(tide, PropertyObjects.read(environment), PropertyObjects.SOURCE);
+            FileObjects.apply(tide, shared, SharedProperties.SOURCE);
         } catch (RuntimeException e) {
             tide.close();
             throw e;

@@ -2,6 +2,9 @@ package dev.tide.spring;
 
 import dev.tide.api.RetryBackoff;
 import dev.tide.api.TaskDefaults;
+import dev.tide.config.BlobStores;
+import dev.tide.config.EngineSettings;
+import dev.tide.config.TideSettings;
 import dev.tide.core.Tide;
 import dev.tide.core.TideBuilder;
 import dev.tide.core.TideConfig;
@@ -26,16 +29,21 @@ public final class TideEngineFactory {
     private TideEngineFactory() {}
 
     /**
+     * @param shared what {@link SharedProperties} read: the keeping of events, statistics, blobs and nodes records,
+     *     and the deadline warning margin
      * @param dataSource the application's own, if it has exactly one: Tide's store when {@code tide.store=postgresql}
      *     names no URL, so that enqueues join the application's transactions
      */
     public static Tide open(
             TideProperties properties,
+            TideSettings shared,
             @Nullable InstantSource clock,
             @Nullable MeterRegistry meterRegistry,
             @Nullable DataSource dataSource) {
         TideBuilder builder = Tide.builder()
-                .config(config(properties))
+                .config(EngineSettings.withKeeping(config(properties), shared))
+                .deadlineMargin(shared.deadlines().warningMargin())
+                .blobStore(BlobStores.open(shared, System.getenv()))
                 .migrate(properties.isMigrate())
                 .listIndexes(properties.isListIndexes())
                 .purpose("a Spring application's embedded Tide");

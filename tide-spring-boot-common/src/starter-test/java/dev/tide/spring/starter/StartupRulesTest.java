@@ -101,6 +101,18 @@ class StartupRulesTest {
     }
 
     @Test
+    void theKeepingOfEventsStatisticsAndNodesRecordsIsReadWithTheConfigurationFilesNamesAndDefaults() {
+        runner().withPropertyValues("tide.events.retention=3d", "tide.nodes.heartbeat=5s")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    Tide tide = context.getBean(Tide.class);
+                    assertThat(tide.config().stats().eventRetention()).isEqualTo(Duration.ofDays(3));
+                    assertThat(tide.config().stats().statsRetention()).isEqualTo(Duration.ofDays(400));
+                    assertThat(tide.config().nodes().heartbeat()).isEqualTo(Duration.ofSeconds(5));
+                });
+    }
+
+    @Test
     void anUnknownKeyOfAProfileIsRefusedNamingTheProperty() {
         runner().withPropertyValues(
                         "tide.profiles.office-hours.task-type=send-mail",

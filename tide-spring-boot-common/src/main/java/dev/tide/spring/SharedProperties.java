@@ -16,31 +16,37 @@ import org.springframework.boot.context.properties.source.IterableConfigurationP
 import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
- * The job types, profiles, schedules and processors a Spring application's {@code tide.*} properties name, read with
- * the configuration file's own model ({@code tide-config}): the same names and shapes as in {@code tide.yaml}, and the
- * same refusal, in one line naming the property, of an unknown key or a bad value.
+ * The parts of a Spring application's {@code tide.*} properties read with the configuration file's own model ({@code
+ * tide-config}): the job types, profiles, schedules and processors it names, and the keeping of events, statistics,
+ * blobs and nodes records, and the deadline warning margin. The same names and shapes as in {@code tide.yaml}, the
+ * same defaults, and the same refusal, in one line naming the property, of an unknown key or a bad value.
  *
  * <p>Spring's binder cannot give these to the file's model directly (it binds to its own classes), so the properties
- * under those maps are gathered into one tree, the property source of highest precedence winning for each name, as
- * Spring's binder does.
+ * under those keys are gathered into one tree, the property source of highest precedence winning for each name, as
+ * Spring's binder does. The rest of {@code tide.*} is bound to {@link TideProperties}.
  */
-final class PropertyObjects {
-    /** The maps read here, by Spring's uniform form of their names (dashes dropped), and the file's names. */
-    private static final Map<String, String> MAPS = Map.of(
+final class SharedProperties {
+    /** The keys read here, by Spring's uniform form of their names (dashes dropped), and the file's names. */
+    private static final Map<String, String> GROUPS = Map.of(
             "jobtypes", "job-types",
             "profiles", "profiles",
             "schedules", "schedules",
-            "processors", "processors");
+            "processors", "processors",
+            "events", "events",
+            "stats", "stats",
+            "deadlines", "deadlines",
+            "blobs", "blobs",
+            "nodes", "nodes");
 
     static final String SOURCE = "Spring properties";
 
-    private PropertyObjects() {}
+    private SharedProperties() {}
 
     static TideSettings read(ConfigurableEnvironment environment) {
         ObjectNode tree = JsonNodeFactory.instance.objectNode();
         for (ConfigurationPropertySource source : ConfigurationPropertySources.get(environment)) {
             if (source instanceof IterableConfigurationPropertySource iterable) {
-                iterable.stream().filter(PropertyObjects::isObjectProperty).forEach(name -> {
+                iterable.stream().filter(SharedProperties::isShared).forEach(name -> {
                     ConfigurationProperty property = source.getConfigurationProperty(name);
                     if (property != null && property.getValue() != null) {
                         put(tree, name, value(environment, property.getValue()));
@@ -51,10 +57,10 @@ final class PropertyObjects {
         return SettingsLoader.fromTree(tree, SOURCE);
     }
 
-    private static boolean isObjectProperty(ConfigurationPropertyName name) {
+    private static boolean isShared(ConfigurationPropertyName name) {
         return name.getNumberOfElements() > 2
                 && name.getElement(0, Form.UNIFORM).equals("tide")
-                && MAPS.containsKey(name.getElement(1, Form.UNIFORM));
+                && GROUPS.containsKey(name.getElement(1, Form.UNIFORM));
     }
 
     /** Sets the value at the name's path under {@code tide}, unless a source of higher precedence has set it. */
@@ -74,7 +80,7 @@ final class PropertyObjects {
                 }
                 node = array.get(index);
             } else {
-                String key = i == 1 ? MAPS.get(name.getElement(i, Form.UNIFORM)) : name.getElement(i, Form.DASHED);
+                String key = i == 1 ? GROUPS.get(name.getElement(i, Form.UNIFORM)) : name.getElement(i, Form.DASHED);
                 ObjectNode object = (ObjectNode) node;
                 if (!object.has(key)) {
                     object.set(key, child);
