@@ -101,6 +101,7 @@ public final class TideServer implements AutoCloseable {
         JsonBody body = new JsonBody(settings.maxBodyBytes, settings.limits);
         AccountWorkers workers = (AccountWorkers) queue; // checked by build()
         new ErrorMapper().addTo(config.routes);
+        UnreadBody.addTo(config.routes);
         new StatusRoutes(queue, lifecycle).addTo(config.routes);
         new Authentication(settings.authorization).addTo(config.routes);
         new DocumentedQueryParameters(ApiDocument.tree()).addTo(config.routes);

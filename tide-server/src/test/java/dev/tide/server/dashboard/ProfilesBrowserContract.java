@@ -335,14 +335,16 @@ public abstract class ProfilesBrowserContract {
                 .perform();
     }
 
-    /** Waits for the page a change leads to (the body is read only once it is there, never while it goes stale). */
+    /**
+     * Waits for the page a change leads to: its own notice, read afresh at each look, since the page before it may
+     * carry another change's notice and is replaced while being read.
+     */
     private void awaitNotice(String notice) {
         browser.await(
                 notice,
                 10,
                 d -> d.getCurrentUrl().contains("notice=")
-                        && !d.findElements(By.cssSelector("p.notice")).isEmpty());
-        assertThat(browser.find(By.cssSelector("p.notice")).getText()).contains(notice);
+                        && d.findElement(By.cssSelector("p.notice")).getText().contains(notice));
     }
 
     /** Nothing but the scrolling boxes is wider than a phone's screen (the page itself never scrolls sideways). */
