@@ -7,7 +7,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /** Secrets by reference only: the environment variable ({@code <key>-env}) or the file ({@code <key>-file}) holding one. */
-final class Secrets {
+public final class Secrets {
     private Secrets() {}
 
     /**
@@ -16,7 +16,7 @@ final class Secrets {
      *
      * @param key the secret's key without its suffix, e.g. {@code tide.postgres.password}, for messages
      */
-    static char @Nullable [] read(
+    public static char @Nullable [] read(
             String key, @Nullable String variable, @Nullable Path file, Map<String, String> environment) {
         if (variable != null) {
             String value = environment.get(variable);

@@ -4,17 +4,15 @@ import dev.tide.api.RetryBackoff;
 import dev.tide.api.TaskDefaults;
 import dev.tide.config.BlobStores;
 import dev.tide.config.EngineSettings;
+import dev.tide.config.Secrets;
 import dev.tide.config.TideSettings;
 import dev.tide.core.Tide;
 import dev.tide.core.TideBuilder;
 import dev.tide.core.TideConfig;
 import dev.tide.core.store.postgresql.PostgresOptions;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
@@ -141,25 +139,14 @@ public final class TideEngineFactory {
             throw new IllegalArgumentException(
                     "tide.store=postgresql needs tide.postgres.url (a jdbc:postgresql: URL)");
         }
-        String password = null;
-        if (pg.getPasswordEnv() != null) {
-            password = System.getenv(pg.getPasswordEnv());
-            if (password == null) {
-                throw new IllegalArgumentException("tide.postgres.password-env names " + pg.getPasswordEnv()
-                        + ", which is not set in the environment");
-            }
-        } else if (pg.getPasswordFile() != null) {
-            try {
-                password = Files.readAllLines(Path.of(pg.getPasswordFile()), StandardCharsets.UTF_8).stream()
-                        .findFirst()
-                        .orElse("");
-            } catch (IOException e) {
-                throw new UncheckedIOException("tide.postgres.password-file " + pg.getPasswordFile() + ": " + e, e);
-            }
-        }
+        char[] password = Secrets.read(
+                "tide.postgres.password",
+                pg.getPasswordEnv(),
+                pg.getPasswordFile() == null ? null : Path.of(pg.getPasswordFile()),
+                System.getenv());
         return password == null
                 ? url
                 : url + (url.contains("?") ? "&" : "?") + "password="
-                        + URLEncoder.encode(password, StandardCharsets.UTF_8);
+                        + URLEncoder.encode(new String(password), StandardCharsets.UTF_8);
     }
 }
