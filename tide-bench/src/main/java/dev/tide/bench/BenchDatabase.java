@@ -1,6 +1,8 @@
 package dev.tide.bench;
 
+import dev.tide.core.Tide;
 import dev.tide.core.TideBuilder;
+import java.nio.file.Path;
 import javax.sql.DataSource;
 
 /**
@@ -13,8 +15,13 @@ sealed interface BenchDatabase extends AutoCloseable permits SqliteBenchDatabase
     /** The kind of store: {@code sqlite} or {@code postgresql}. */
     StoreKind kind();
 
+    /** Where the database is, for another process to open it: the SQLite folder, or the URL naming the schema. */
+    String location();
+
     /** A Tide engine builder on this database. */
-    TideBuilder tide();
+    default TideBuilder tide() {
+        return kind().tide(location());
+    }
 
     /** Pooled connections with the same durability settings Tide uses, for peers and the ceiling. */
     DataSource dataSource(int poolSize);
@@ -38,6 +45,14 @@ sealed interface BenchDatabase extends AutoCloseable permits SqliteBenchDatabase
 
         String label() {
             return label;
+        }
+
+        /** A Tide engine builder on the database of this kind at {@code location} (see {@link #location()}). */
+        TideBuilder tide(String location) {
+            return switch (this) {
+                case SQLITE -> Tide.builder().sqlite(Path.of(location)).purpose("tide bench");
+                case POSTGRESQL -> Tide.builder().postgres(location);
+            };
         }
 
         static StoreKind parse(String text) {

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -35,7 +36,9 @@ public final class BenchMain implements Callable<Integer> {
     static final String PROFILES = "profiles";
     static final String CAPABILITIES = "capabilities";
     static final String DASHBOARD = "dashboard";
-    static final List<String> PHASES = List.of(DRAIN, ENQUEUE, BACKLOG, FAIRNESS, PROFILES, CAPABILITIES, DASHBOARD);
+    static final String CAMPUS = "campus";
+    static final List<String> PHASES =
+            List.of(DRAIN, ENQUEUE, BACKLOG, FAIRNESS, PROFILES, CAPABILITIES, DASHBOARD, CAMPUS);
 
     @Option(
             names = "--tasks",
@@ -66,7 +69,9 @@ public final class BenchMain implements Callable<Integer> {
                     + " against a fifo one), profiles (the claim's cost with a profile in force against none),"
                     + " capabilities (enqueue and drain with each capability in use against a plain fifo queue, in"
                     + " interleaved runs of --tasks, --rounds each; only when named), dashboard (each page's p50 and p95"
-                    + " on --dashboard-tasks tasks; only when named) (${DEFAULT-VALUE}).")
+                    + " on --dashboard-tasks tasks; only when named), campus (the thesis's direct-versus-queued"
+                    + " enrollment import, tables 13 to 15, each run in a fresh JVM; only when named)"
+                    + " (${DEFAULT-VALUE}).")
     List<String> phases;
 
     @Option(
@@ -120,6 +125,50 @@ public final class BenchMain implements Callable<Integer> {
     int dashboardTasks;
 
     @Option(
+            names = "--campus-lines",
+            split = ",",
+            defaultValue = "25,100,200,300,400,500,600,700,800,900,1000,1500,2000,3000",
+            description = "Enrollment file sizes of the campus phase, the thesis's by default (${DEFAULT-VALUE}).")
+    List<Integer> campusLines;
+
+    @Option(
+            names = "--campus-heap",
+            defaultValue = "256",
+            description = "Heap limit of each measured campus run's JVM, MB (${DEFAULT-VALUE}).")
+    int campusHeapMb;
+
+    @Option(
+            names = "--campus-workers",
+            defaultValue = "8",
+            description = "Concurrency of the worker pool that drains a queued import (${DEFAULT-VALUE}).")
+    int campusWorkers;
+
+    @Option(
+            names = "--campus-search-heap",
+            defaultValue = "32",
+            description = "Heap limit, MB, in which the campus phase searches for the largest file each way imports;"
+                    + " 0 for no search (${DEFAULT-VALUE}).")
+    int campusSearchHeapMb;
+
+    @Option(
+            names = "--campus-search-from",
+            defaultValue = "2000",
+            description = "The search's first file size, in lines; it doubles from there (${DEFAULT-VALUE}).")
+    int campusSearchFrom;
+
+    @Option(
+            names = "--campus-search-cap",
+            defaultValue = "100000",
+            description = "The largest file the search tries, in lines (${DEFAULT-VALUE}).")
+    int campusSearchCap;
+
+    @Option(
+            names = "--campus-chart",
+            defaultValue = "bench-results/campus-direct-vs-queued.svg",
+            description = "Where the campus phase draws its chart (${DEFAULT-VALUE}).")
+    Path campusChart;
+
+    @Option(
             names = "--pg-url",
             defaultValue = "${env:TIDE_BENCH_PG_URL:-jdbc:postgresql://127.0.0.1:5432/test?user=postgres}",
             description = "PostgreSQL to use; each system gets a schema of its own, dropped afterwards.")
@@ -165,6 +214,7 @@ public final class BenchMain implements Callable<Integer> {
         List<ProfileCostBenchmark.Result> profileCost = new ArrayList<>();
         List<CapabilityCostResult> capabilityCost = new ArrayList<>();
         List<DashboardBenchmark.Result> dashboard = new ArrayList<>();
+        List<CampusResult> campus = new ArrayList<>();
         for (BenchDatabase.StoreKind kind : kinds) {
             if (phases.contains(DRAIN)) {
                 for (String system : systems) {
@@ -203,6 +253,10 @@ public final class BenchMain implements Callable<Integer> {
                 progress("dashboard pages on %s with %,d tasks", kind.label(), dashboardTasks);
                 dashboard.add(DashboardBenchmark.run(databases.fresh(kind, "dashboard"), dashboardTasks, 40));
             }
+            if (phases.contains(CAMPUS)) {
+                progress("direct versus queued enrollment import on %s, %s lines", kind.label(), campusLines);
+                campus.add(CampusBenchmark.run(databases, kind, campusOptions()));
+            }
         }
         BenchReport report = BenchReport.of(
                 "./bench " + String.join(" ", commandLine()),
@@ -214,11 +268,16 @@ public final class BenchMain implements Callable<Integer> {
                 fairness,
                 profileCost,
                 capabilityCost,
-                dashboard);
+                dashboard,
+                campus);
         report.print(System.out);
         Files.createDirectories(out.toAbsolutePath().getParent());
         Json.mapper().writer(SerializationFeature.INDENT_OUTPUT).writeValue(out.toFile(), report);
         System.out.println("\nWritten to " + out);
+        if (!campus.isEmpty()) {
+            CampusChart.write(campus, campusChart);
+            System.out.println("Chart of the campus phase drawn in " + campusChart);
+        }
         return 0;
     }
 
@@ -278,6 +337,16 @@ public final class BenchMain implements Callable<Integer> {
         if (tasks < 1 || rounds < 1 || producers < 1 || producerTasks < 1 || users < 1) {
             throw bad("--tasks, --rounds, --producers, --producer-tasks and --users must be at least 1");
         }
+        if (campusLines.isEmpty() || campusLines.stream().anyMatch(n -> n < 1)) {
+            throw bad("--campus-lines: give file sizes of at least 1 line, e.g. 25,100,1000");
+        }
+        if (campusHeapMb < 16 || campusWorkers < 1 || campusSearchHeapMb < 0) {
+            throw bad("--campus-heap must be at least 16 (MB), --campus-workers at least 1, --campus-search-heap 0 or"
+                    + " more");
+        }
+        if (campusSearchHeapMb > 0 && (campusSearchFrom < 1 || campusSearchCap < campusSearchFrom)) {
+            throw bad("--campus-search-from must be at least 1 and --campus-search-cap at least that");
+        }
         if (backlog.size() != 2 || backlog.get(0) < 1 || backlog.get(1) <= backlog.get(0)) {
             throw bad("--backlog: give a small and a larger backlog, e.g. 10000,1000000");
         }
@@ -318,6 +387,17 @@ public final class BenchMain implements Callable<Integer> {
         }
     }
 
+    private CampusBenchmark.Options campusOptions() {
+        return new CampusBenchmark.Options(
+                campusLines,
+                campusHeapMb,
+                campusWorkers,
+                warmup,
+                campusSearchHeapMb,
+                campusSearchFrom,
+                campusSearchCap);
+    }
+
     private List<String> commandLine() {
         return List.of(
                 "--tasks=" + tasks,
@@ -329,10 +409,16 @@ public final class BenchMain implements Callable<Integer> {
                 "--producer-tasks=" + producerTasks,
                 "--backlog=" + backlog.get(0) + "," + backlog.get(1),
                 "--disciplines=" + String.join(",", disciplines),
-                "--users=" + users);
+                "--users=" + users,
+                "--campus-lines=" + campusLines.stream().map(String::valueOf).collect(Collectors.joining(",")),
+                "--campus-heap=" + campusHeapMb,
+                "--campus-workers=" + campusWorkers,
+                "--campus-search-heap=" + campusSearchHeapMb,
+                "--campus-search-from=" + campusSearchFrom,
+                "--campus-search-cap=" + campusSearchCap);
     }
 
-    private static void progress(String format, Object... args) {
+    static void progress(String format, Object... args) {
         System.err.printf("bench: " + format + "%n", args);
     }
 }

@@ -18,7 +18,8 @@ record BenchReport(
         List<FairnessResult> fairness,
         List<ProfileCostBenchmark.Result> profileCost,
         List<CapabilityCostResult> capabilityCost,
-        List<DashboardBenchmark.Result> dashboard) {
+        List<DashboardBenchmark.Result> dashboard,
+        List<CampusResult> campus) {
 
     static BenchReport of(
             String command,
@@ -30,7 +31,8 @@ record BenchReport(
             List<FairnessResult> fairness,
             List<ProfileCostBenchmark.Result> profileCost,
             List<CapabilityCostResult> capabilityCost,
-            List<DashboardBenchmark.Result> dashboard) {
+            List<DashboardBenchmark.Result> dashboard,
+            List<CampusResult> campus) {
         List<Comparison> comparisons = new ArrayList<>();
         for (BenchDatabase.StoreKind kind : BenchDatabase.StoreKind.values()) {
             Comparison.of(kind.label(), drain).ifPresent(comparisons::add);
@@ -47,7 +49,8 @@ record BenchReport(
                 fairness,
                 profileCost,
                 capabilityCost,
-                dashboard);
+                dashboard,
+                campus);
     }
 
     void print(PrintStream out) {
@@ -101,6 +104,7 @@ record BenchReport(
         printProfileCost(out);
         capabilityCost.forEach(r -> r.print(out));
         dashboard.forEach(r -> DashboardBenchmark.print(r, out));
+        campus.forEach(r -> r.print(out));
     }
 
     private void printProfileCost(PrintStream out) {

@@ -2,8 +2,6 @@ package dev.tide.bench;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.tide.core.Tide;
-import dev.tide.core.TideBuilder;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -40,19 +38,15 @@ final class PostgresBenchDatabase implements BenchDatabase {
         return StoreKind.POSTGRESQL;
     }
 
-    String url() {
-        return baseUrl + (baseUrl.contains("?") ? "&" : "?") + "currentSchema=" + schema;
-    }
-
     @Override
-    public TideBuilder tide() {
-        return Tide.builder().postgres(url());
+    public String location() {
+        return baseUrl + (baseUrl.contains("?") ? "&" : "?") + "currentSchema=" + schema;
     }
 
     @Override
     public DataSource dataSource(int poolSize) {
         HikariConfig config = new HikariConfig();
-        config.setJdbcUrl(url());
+        config.setJdbcUrl(location());
         config.setMaximumPoolSize(poolSize);
         config.setPoolName("bench-pg");
         HikariDataSource dataSource = new HikariDataSource(config);

@@ -2,8 +2,6 @@ package dev.tide.bench;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.tide.core.Tide;
-import dev.tide.core.TideBuilder;
 import dev.tide.core.store.sqlite.SqliteStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,8 +35,8 @@ final class SqliteBenchDatabase implements BenchDatabase {
     }
 
     @Override
-    public TideBuilder tide() {
-        return Tide.builder().sqlite(folder).purpose("tide bench");
+    public String location() {
+        return folder.toAbsolutePath().toString();
     }
 
     /** The same file and the same settings as Tide's writer: WAL, synchronous=FULL, a 64 MiB page cache. */
