@@ -252,7 +252,7 @@ abstract class EnrollmentContract extends EnrollmentFixture {
         assertThat(uploadFiles()).isEmpty();
     }
 
-    /** A file of {@link CampusData#validFile} enrolls whole against the seeded data, and seeding twice changes nothing. */
+    /** A file of {@link CampusData#validFile} enrolls whole against the seeded data, seeded twice (seeding is idempotent). */
     @Test
     void campusDataMakesFilesThatEnrollWhole() {
         tide.transaction((c, queue) -> {
