@@ -22,7 +22,10 @@ final class Rejections {
         return "already enrolled in " + section;
     }
 
-    /** {@code missing prerequisite CS100 for CS201}, or with several {@code missing prerequisites CS100, CS110 for ...}. */
+    /**
+     * {@code missing prerequisite CS100 for CS201}, or with several {@code missing prerequisites CS100, CS110 for
+     * CS201}.
+     */
     static String missingPrerequisites(List<String> missing, String course) {
         return (missing.size() == 1 ? "missing prerequisite " : "missing prerequisites ") + String.join(", ", missing)
                 + " for " + course;

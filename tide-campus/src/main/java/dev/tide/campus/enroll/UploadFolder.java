@@ -11,9 +11,9 @@ import java.util.UUID;
 
 /**
  * The folder uploaded enrollment files wait in while their import runs (the thesis saves the upload and queues a job
- * that reads it). Each upload is saved under a name of its own, {@code <uuid>-<the uploader's file name>}; the file-read
- * task names it relative to the folder, and only names inside it are read or deleted. A file is deleted once its
- * import's report is made.
+ * that reads it). Each upload is saved under a name of its own, {@code <uuid>-<the uploader's file name>}; the
+ * file-read task names it relative to the folder, and only names inside it are read or deleted. A file is deleted once
+ * its import's report is made.
  */
 public final class UploadFolder {
     /** The longest file name kept: with the prefix, well inside a file system's 255 bytes. */

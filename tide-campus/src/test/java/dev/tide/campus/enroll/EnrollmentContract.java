@@ -61,8 +61,8 @@ abstract class EnrollmentContract extends EnrollmentFixture {
         sql("INSERT INTO campus_prerequisites (course, required_course) VALUES ('CS201', 'CS200'), ('CS201', 'CS100')");
         sql("INSERT INTO campus_sections (code, course, capacity) VALUES ('CS201-01', 'CS201', 30),"
                 + " ('CS301-01', 'CS301', 1)");
-        sql(
-                "INSERT INTO campus_enrollments (student, section) VALUES ('S000007', 'CS103-01'), ('S000008', 'CS301-01')");
+        sql("INSERT INTO campus_enrollments (student, section)"
+                + " VALUES ('S000007', 'CS103-01'), ('S000008', 'CS301-01')");
     }
 
     /**
@@ -252,7 +252,7 @@ abstract class EnrollmentContract extends EnrollmentFixture {
         assertThat(uploadFiles()).isEmpty();
     }
 
-    /** A file of {@link CampusData#validFile} enrolls whole against the seeded data, seeded twice (seeding is idempotent). */
+    /** A file of {@link CampusData#validFile} enrolls whole against the seeded data, seeded twice (idempotent). */
     @Test
     void campusDataMakesFilesThatEnrollWhole() {
         tide.transaction((c, queue) -> {
