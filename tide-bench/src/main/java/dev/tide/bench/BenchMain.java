@@ -145,14 +145,14 @@ public final class BenchMain implements Callable<Integer> {
 
     @Option(
             names = "--campus-search-heap",
-            defaultValue = "32",
+            defaultValue = "16",
             description = "Heap limit, MB, in which the campus phase searches for the largest file each way imports;"
                     + " 0 for no search (${DEFAULT-VALUE}).")
     int campusSearchHeapMb;
 
     @Option(
             names = "--campus-search-from",
-            defaultValue = "2000",
+            defaultValue = "4000",
             description = "The search's first file size, in lines; it doubles from there (${DEFAULT-VALUE}).")
     int campusSearchFrom;
 

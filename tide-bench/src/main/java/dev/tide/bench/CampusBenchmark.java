@@ -25,8 +25,13 @@ import java.util.stream.Stream;
  * ReportMailbox}).
  */
 final class CampusBenchmark {
-    /** How long one search try may run before it is counted as thrashing, not fitting. */
-    static final Duration SEARCH_TRY_LIMIT = Duration.ofMinutes(10);
+    /**
+     * How long a search try of {@code lines} may run before it is counted as thrashing (collecting all the time in a
+     * heap too small), not fitting: five minutes, and 20 ms a line (the imports run ten times faster than that).
+     */
+    static Duration searchTryLimit(int lines) {
+        return Duration.ofMinutes(5).plusMillis(20L * lines);
+    }
 
     /** Lines of the warm-up file each measured run imports first. */
     static final int WARMUP_LINES = 100;
@@ -129,15 +134,29 @@ final class CampusBenchmark {
         BenchMain.progress(
                 "campus on %s: the largest file imported %s within -Xmx%dm (from %,d lines, at most %,d)",
                 kind.label(), way.label(), options.searchHeapMb(), options.searchFirst(), options.searchCap());
-        return LargestFileSearch.search(
-                lines -> {
-                    Run run = runChild(way, lines, options.searchHeapMb(), false, SEARCH_TRY_LIMIT);
-                    LargestFileSearch.Outcome outcome = run.searchOutcome(way, lines);
-                    BenchMain.progress("  %s, %,d lines: %s", way.label(), lines, outcome);
-                    return outcome;
-                },
-                options.searchFirst(),
-                options.searchCap());
+        return LargestFileSearch.search(searchTry(way), options.searchFirst(), options.searchCap());
+    }
+
+    /** A try of the search: a file imported cold in a fresh JVM limited to the search's heap. */
+    private LargestFileSearch.Probe searchTry(ImportWay way) {
+        return lines -> {
+            Run run = runChild(way, lines, options.searchHeapMb(), false, searchTryLimit(lines));
+            LargestFileSearch.Outcome outcome = run.searchOutcome(way, lines);
+            BenchMain.progress("  %s, %,d lines: %s", way.label(), lines, outcome);
+            return outcome;
+        };
+    }
+
+    /** One try of the largest-file search on its own, in a JVM limited to {@code heapMb}: for the tests. */
+    static LargestFileSearch.Outcome tryInHeap(
+            BenchDatabases databases, BenchDatabase.StoreKind kind, ImportWay way, int lines, int heapMb)
+            throws Exception {
+        Options options = new Options(List.of(lines), heapMb, 8, false, heapMb, lines, lines);
+        try (ReportMailbox mailbox = ReportMailbox.start()) {
+            return new CampusBenchmark(databases, kind, options, mailbox)
+                    .searchTry(way)
+                    .tryLines(lines);
+        }
     }
 
     /** How a child ended, whether its measured import had started, and its result if it wrote one. */
@@ -171,9 +190,10 @@ final class CampusBenchmark {
         Path folder = Files.createDirectories(databases.workFolder().resolve("campus-" + System.nanoTime()));
         try (BenchDatabase database = databases.fresh(kind, "campus-" + way.label())) {
             Path uploads = folder.resolve("uploads");
-            prepare(database, uploads, lines);
-            Path file = write(folder.resolve("enrollments.csv"), lines);
-            Path warmupFile = warmup ? write(folder.resolve("warmup.csv"), WARMUP_LINES) : null;
+            int seeded = Math.max(lines, WARMUP_LINES);
+            prepare(database, uploads, seeded);
+            Path file = write(folder.resolve("enrollments.csv"), lines, seeded);
+            Path warmupFile = warmup ? write(folder.resolve("warmup.csv"), WARMUP_LINES, seeded) : null;
             Path marker = folder.resolve("importing");
             Path result = folder.resolve("result.json");
             CampusImportRun.Settings settings = new CampusImportRun.Settings(
@@ -204,8 +224,11 @@ final class CampusBenchmark {
         }
     }
 
-    /** The campus's tables and enough students and sections for every line of a valid file of {@code lines}. */
-    private void prepare(BenchDatabase database, Path uploads, int lines) {
+    /**
+     * The campus's tables, and sections of {@value #CAPACITY} seats with enough students for every line of a valid
+     * file of up to {@code seeded} lines: {@link CampusData#validFile} fills the sections evenly.
+     */
+    private void prepare(BenchDatabase database, Path uploads, int seeded) {
         try (Tide tide = database.tide().build()) {
             CampusEnrollment enrollment = new CampusEnrollment(
                     tide,
@@ -213,25 +236,27 @@ final class CampusBenchmark {
                     SmtpSettings.of("127.0.0.1", mailbox.port(), "bench@campus.example"));
             enrollment.define();
             tide.transaction((connection, queue) -> {
-                CampusData.seed(connection, students(lines), sections(lines), CAPACITY);
+                CampusData.seed(connection, students(seeded), sections(seeded), CAPACITY);
                 return null;
             });
         }
     }
 
-    private static Path write(Path file, int lines) throws IOException {
-        return Files.writeString(file, CampusData.validFile(lines, students(lines), sections(lines)));
+    /** A valid file of {@code lines} on a campus seeded for {@code seeded} lines. */
+    private static Path write(Path file, int lines, int seeded) throws IOException {
+        return Files.writeString(file, CampusData.validFile(lines, students(seeded), sections(seeded)));
     }
 
-    // TODO sizing once CampusData is known
-    private static final int CAPACITY = 1_000_000;
-
-    private static int students(int lines) {
-        return lines;
-    }
+    /** Seats in each section: a lecture's, so that the capacity check counts few rows. */
+    static final int CAPACITY = 40;
 
     private static int sections(int lines) {
-        return 1;
+        return (lines + CAPACITY - 1) / CAPACITY;
+    }
+
+    private static int students(int lines) {
+        int sections = sections(lines);
+        return (lines + sections - 1) / sections;
     }
 
     private static void delete(Path folder) throws IOException {

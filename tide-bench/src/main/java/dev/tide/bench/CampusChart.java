@@ -76,6 +76,7 @@ final class CampusChart {
                     "percent",
                     List.of(
                             series("time to the last enrollment", QUEUED, r, row -> 100 * row.lastEnrollmentRatio()),
+                            series("time of the request", QUEUED_REQUEST, r, row -> 100 * row.requestRatio()),
                             series("peak heap", DIRECT, r, row -> 100 * row.peakHeapRatio()),
                             thesis("thesis: time (table 13)", QUEUED, ThesisTables.Row::timeRatio),
                             thesis("thesis: memory (table 15)", DIRECT, ThesisTables.Row::memoryRatio))));

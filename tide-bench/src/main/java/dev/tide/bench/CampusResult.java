@@ -83,7 +83,7 @@ record CampusResult(
                 warmedUp ? "warmed up by a " + CampusBenchmark.WARMUP_LINES + "-line import first" : "cold",
                 workers);
         out.printf(
-                "%6s | %8s %9s %8s | %7s %7s | %7s %7s | %8s %8s %6s | %8s %8s%n",
+                "%6s | %8s %9s %8s | %7s %7s | %7s %7s | %9s %9s %5s | %9s %9s | %10s %10s%n",
                 "lines",
                 "direct s",
                 "q request",
@@ -96,10 +96,12 @@ record CampusResult(
                 "peak q MB",
                 "q/d",
                 "gc'd d MB",
-                "gc'd q MB");
+                "gc'd q MB",
+                "alloc d MB",
+                "alloc q MB");
         for (Row r : rows) {
             out.printf(
-                    "%6d | %8.3f %9.4f %8.3f | %6.1f%% %7.1f%% | %7.0f %7.0f | %9.1f %9.1f %5.0f%% | %9s %9s%n",
+                    "%6d | %8.3f %9.4f %8.3f | %6.1f%% %7.1f%% | %7.0f %7.0f | %9.1f %9.1f %4.0f%% | %9s %9s | %10.1f %10.1f%n",
                     r.lines(),
                     r.direct().requestSeconds(),
                     r.queued().requestSeconds(),
@@ -112,14 +114,17 @@ record CampusResult(
                     r.queued().heap().peakMb(),
                     100 * r.peakHeapRatio(),
                     megabytes(r.direct().heap().afterCollectionMb()),
-                    megabytes(r.queued().heap().afterCollectionMb()));
+                    megabytes(r.queued().heap().afterCollectionMb()),
+                    r.direct().heap().allocatedMb(),
+                    r.queued().heap().allocatedMb());
         }
         out.printf(
                 "  means of the ratios: request %.1f%%, until the last enrollment %.1f%% (thesis 14.86%%), peak heap"
                         + " %.0f%% (thesis 90.79%%)%n",
                 100 * meanRequestRatio(), 100 * meanLastEnrollmentRatio(), 100 * meanPeakHeapRatio());
         out.println("  peak: the heap pools' peaks since a collection and reset just before the import, garbage"
-                + " included; gc'd: the most heap in use right after a collection during the import (- if none ran)");
+                + " included; gc'd: the most heap in use right after a collection during the import (- if none ran);"
+                + " alloc: allocated by all threads during the import");
         if (largestDirect != null) {
             out.printf(
                     "  largest file within -Xmx%dm: direct %s, queued %s (thesis, in PHP's memory limit: 3,189 direct,"
@@ -133,8 +138,13 @@ record CampusResult(
     }
 
     static String largest(LargestFileSearch.Result r) {
-        return r.reachedCap()
-                ? String.format(">= %,d lines (the cap; it never ran out)", r.cap())
-                : String.format("%,d lines (%,d ran out of memory)", r.fits(), r.failed());
+        if (r.reachedCap()) {
+            return String.format(">= %,d lines (the cap; it never ran out)", r.cap());
+        }
+        boolean timedOut = r.attempts().stream()
+                .anyMatch(a -> a.lines() == r.failed() && a.outcome() == LargestFileSearch.Outcome.TIMED_OUT);
+        return String.format(
+                "%,d lines (%,d %s)",
+                r.fits(), r.failed(), timedOut ? "still ran at its time limit" : "ran out of memory");
     }
 }
