@@ -390,6 +390,7 @@ public final class BenchMain implements Callable<Integer> {
     private CampusBenchmark.Options campusOptions() {
         return new CampusBenchmark.Options(
                 campusLines,
+                rounds,
                 campusHeapMb,
                 campusWorkers,
                 warmup,

@@ -40,6 +40,7 @@ final class CampusBenchmark {
      * What the phase measures.
      *
      * @param lines the file sizes, in lines
+     * @param rounds measured runs of each size each way; the report gives the median
      * @param heapMb the measured runs' heap limit ({@code -Xmx}, MB)
      * @param workers the queued way's worker pool concurrency
      * @param warmup whether each measured run imports a small file first, unmeasured
@@ -49,6 +50,7 @@ final class CampusBenchmark {
      */
     record Options(
             List<Integer> lines,
+            int rounds,
             int heapMb,
             int workers,
             boolean warmup,
@@ -78,9 +80,17 @@ final class CampusBenchmark {
     private CampusResult run() throws Exception {
         List<CampusResult.Row> rows = new ArrayList<>();
         for (int lines : options.lines()) {
-            CampusImportRun.Result direct = measured(ImportWay.DIRECT, lines);
-            CampusImportRun.Result queued = measured(ImportWay.QUEUED, lines);
-            rows.add(new CampusResult.Row(lines, direct, queued));
+            // the ways take turns, so that a busier moment of the machine falls on both
+            List<CampusImportRun.Result> directRounds = new ArrayList<>();
+            List<CampusImportRun.Result> queuedRounds = new ArrayList<>();
+            for (int round = 0; round < options.rounds(); round++) {
+                directRounds.add(measured(ImportWay.DIRECT, lines));
+                queuedRounds.add(measured(ImportWay.QUEUED, lines));
+            }
+            CampusResult.Row row = CampusResult.Row.of(lines, directRounds, queuedRounds);
+            rows.add(row);
+            CampusImportRun.Result direct = row.direct();
+            CampusImportRun.Result queued = row.queued();
             BenchMain.progress(
                     "campus on %s, %,d lines: direct %.2f s, queued %.3f s (request) and %.2f s (last enrollment)",
                     kind.label(),
@@ -97,6 +107,7 @@ final class CampusBenchmark {
         }
         return new CampusResult(
                 kind.label(),
+                options.rounds(),
                 options.heapMb(),
                 options.workers(),
                 options.warmup(),
@@ -151,7 +162,7 @@ final class CampusBenchmark {
     static LargestFileSearch.Outcome tryInHeap(
             BenchDatabases databases, BenchDatabase.StoreKind kind, ImportWay way, int lines, int heapMb)
             throws Exception {
-        Options options = new Options(List.of(lines), heapMb, 8, false, heapMb, lines, lines);
+        Options options = new Options(List.of(lines), 1, heapMb, 8, false, heapMb, lines, lines);
         try (ReportMailbox mailbox = ReportMailbox.start()) {
             return new CampusBenchmark(databases, kind, options, mailbox)
                     .searchTry(way)

@@ -1,5 +1,7 @@
 package dev.tide.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tide.api.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +20,22 @@ final class CampusChart {
     private static final int HEADER = 30;
 
     private CampusChart() {}
+
+    /**
+     * Redraws the chart from a result file the bench wrote: {@code <bench.json> <chart.svg>}, e.g. to draw
+     * docs/campus-direct-vs-queued.svg from bench-results/bench.json.
+     */
+    public static void main(String[] args) throws IOException {
+        JsonNode campus = Json.mapper().readTree(Path.of(args[0]).toFile()).path("campus");
+        List<CampusResult> results = new ArrayList<>();
+        for (JsonNode result : campus) {
+            results.add(Json.mapper().treeToValue(result, CampusResult.class));
+        }
+        if (results.isEmpty()) {
+            throw new IllegalArgumentException(args[0] + " holds no campus phase");
+        }
+        write(results, Path.of(args[1]));
+    }
 
     static void write(List<CampusResult> results, Path file) throws IOException {
         Path parent = file.toAbsolutePath().getParent();

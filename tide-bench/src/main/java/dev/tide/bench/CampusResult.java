@@ -2,6 +2,7 @@ package dev.tide.bench;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.io.PrintStream;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
 
@@ -9,6 +10,7 @@ import java.util.function.ToDoubleFunction;
  * The campus phase's figures on one store: each file size imported both ways, and the largest file each way handled
  * within a small heap, beside the thesis's tables 13 to 15.
  *
+ * @param rounds measured runs of each size each way, taking turns
  * @param heapMb the measured runs' heap limit
  * @param workers the queued way's worker pool concurrency
  * @param warmedUp whether each measured run imported a small file first
@@ -18,6 +20,7 @@ import java.util.function.ToDoubleFunction;
  */
 record CampusResult(
         String store,
+        int rounds,
         int heapMb,
         int workers,
         boolean warmedUp,
@@ -26,8 +29,36 @@ record CampusResult(
         LargestFileSearch.Result largestDirect,
         LargestFileSearch.Result largestQueued) {
 
-    /** One file size, both ways; the ratios are queued over direct, as the thesis's "Queued Versus Direct". */
-    record Row(int lines, CampusImportRun.Result direct, CampusImportRun.Result queued) {
+    /**
+     * One file size, both ways: each way's median run (by the time to its last enrollment), and every run's time to
+     * its last enrollment, in the order they ran. The ratios are queued over direct, as the thesis's "Queued Versus
+     * Direct".
+     */
+    record Row(
+            int lines,
+            CampusImportRun.Result direct,
+            CampusImportRun.Result queued,
+            List<Double> directRoundSeconds,
+            List<Double> queuedRoundSeconds) {
+
+        static Row of(int lines, List<CampusImportRun.Result> direct, List<CampusImportRun.Result> queued) {
+            return new Row(lines, median(direct), median(queued), seconds(direct), seconds(queued));
+        }
+
+        /** The middle run by time to the last enrollment (of an even number, the faster of the two middle ones). */
+        private static CampusImportRun.Result median(List<CampusImportRun.Result> runs) {
+            List<CampusImportRun.Result> sorted = runs.stream()
+                    .sorted(Comparator.comparingDouble(CampusImportRun.Result::lastEnrollmentSeconds))
+                    .toList();
+            return sorted.get((sorted.size() - 1) / 2);
+        }
+
+        private static List<Double> seconds(List<CampusImportRun.Result> runs) {
+            return runs.stream()
+                    .map(CampusImportRun.Result::lastEnrollmentSeconds)
+                    .toList();
+        }
+
         @JsonProperty
         double requestRatio() {
             return queued.requestSeconds() / direct.requestSeconds();
@@ -76,9 +107,10 @@ record CampusResult(
 
     void print(PrintStream out) {
         out.printf(
-                "%nDirect versus queued enrollment import on %s (thesis tables 13 to 15): each run a fresh JVM with"
-                        + " -Xmx%dm and a fresh database, %s; queued by a worker pool of %d%n",
+                "%nDirect versus queued enrollment import on %s (thesis tables 13 to 15), the median of %d runs each:"
+                        + " each run a fresh JVM with -Xmx%dm and a fresh database, %s; queued by a worker pool of %d%n",
                 store,
+                rounds,
                 heapMb,
                 warmedUp ? "warmed up by a " + CampusBenchmark.WARMUP_LINES + "-line import first" : "cold",
                 workers);

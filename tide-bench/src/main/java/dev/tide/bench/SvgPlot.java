@@ -10,11 +10,14 @@ import java.util.Locale;
  */
 final class SvgPlot {
     static final int WIDTH = 420;
-    static final int HEIGHT = 320;
+    static final int HEIGHT = 400;
     private static final int LEFT = 58;
     private static final int RIGHT = 14;
     private static final int TOP = 34;
-    private static final int BOTTOM = 46;
+    /** The x axis's numbers and label, then the legend, a line per series (room for five). */
+    private static final int BOTTOM = 46 + 80;
+
+    private static final int LEGEND_LINE = 15;
     private static final int TICKS = 5;
 
     /** One line: its name in the legend, its colour, whether it is dashed, and its points as {x, y}. */
@@ -57,7 +60,7 @@ final class SvgPlot {
                 LEFT, TOP, w, h));
         svg.append(format(
                 "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\">%s</text>%n",
-                LEFT + w / 2, HEIGHT - 8, escape(xLabel)));
+                LEFT + w / 2, TOP + h + 34, escape(xLabel)));
         svg.append(format(
                 "<text transform=\"translate(14,%d) rotate(-90)\" font-size=\"12\" text-anchor=\"middle\">%s</text>%n",
                 TOP + h / 2, escape(yLabel)));
@@ -73,7 +76,7 @@ final class SvgPlot {
             svg.append(format(
                     "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s/>%n",
                     points.toString().trim(), s.color(), s.dashed() ? " stroke-dasharray=\"6,4\"" : ""));
-            int ly = TOP + 14 + 16 * legend++;
+            int ly = TOP + h + 56 + LEGEND_LINE * legend++;
             svg.append(format(
                     "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"%s/>%n",
                     LEFT + 8, ly - 4, LEFT + 28, ly - 4, s.color(), s.dashed() ? " stroke-dasharray=\"6,4\"" : ""));

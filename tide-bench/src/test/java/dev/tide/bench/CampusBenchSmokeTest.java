@@ -55,6 +55,7 @@ class CampusBenchSmokeTest {
                         "--phases=campus",
                         "--stores=" + store,
                         "--campus-lines=" + LINES,
+                        "--rounds=1",
                         "--campus-heap=" + HEAP_MB,
                         "--campus-search-heap=0",
                         "--no-warmup",
@@ -109,6 +110,10 @@ class CampusBenchSmokeTest {
         assertThat(queued.get("reportSeconds").asDouble())
                 .isGreaterThanOrEqualTo(queued.get("lastEnrollmentSeconds").asDouble());
         assertThat(queued.get("workers").asInt()).isEqualTo(8);
+        assertThat(row.get("directRoundSeconds").get(0).asDouble())
+                .isEqualTo(direct.get("lastEnrollmentSeconds").asDouble());
+        assertThat(row.get("queuedRoundSeconds").get(0).asDouble())
+                .isEqualTo(queued.get("lastEnrollmentSeconds").asDouble());
         assertThat(row.get("lastEnrollmentRatio").asDouble()).isPositive();
         assertThat(row.get("peakHeapRatio").asDouble()).isPositive();
         assertThat(campus.get("meanLastEnrollmentRatio").asDouble())
