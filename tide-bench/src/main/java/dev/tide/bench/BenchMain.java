@@ -20,8 +20,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code ./bench}: in one run on one machine, Tide against db-scheduler, JobRunr and the storage ceiling on SQLite and
  * PostgreSQL (drain), durable single-task enqueue from many producers, claim cost per discipline as the backlog grows,
- * what a fair queue's drain costs against a fifo one, and (when asked for) what each capability costs in use. Prints
- * the figures and writes them to a JSON file.
+ * what a fair queue's drain costs against a fifo one, and (when asked for) what each capability costs in use, the
+ * dashboard's page times and the thesis's direct-versus-queued enrollment import ({@link CampusBenchmark}). Prints the
+ * figures and writes them to a JSON file.
  */
 @Command(
         name = "bench",
