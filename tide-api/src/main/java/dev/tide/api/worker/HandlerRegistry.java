@@ -45,6 +45,14 @@ public final class HandlerRegistry {
     }
 
     /**
+     * The handler that runs tasks of {@code taskType}: its own, else the one for any type; null when there is none. For
+     * a host that gathers handlers from several registries into its own (a framework's worker pools, say).
+     */
+    public @Nullable TaskHandler handler(String taskType) {
+        return handlers.getOrDefault(taskType, anyType);
+    }
+
+    /**
      * Runs the task's handler in the calling thread and returns the acknowledgement to send: success unless the handler
      * said otherwise, failure for good on {@link TaskFailure}, a failed attempt (retried) on any other exception or when
      * no handler is registered for the task's type. Never throws.
@@ -54,7 +62,7 @@ public final class HandlerRegistry {
     }
 
     Ack run(TaskContext context) {
-        TaskHandler handler = handlers.getOrDefault(context.task().type(), anyType);
+        TaskHandler handler = handler(context.task().type());
         try {
             if (handler == null) {
                 throw new IllegalStateException(
