@@ -1,5 +1,6 @@
 package dev.tide.campus.mail;
 
+import dev.tide.campus.FileFolder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -13,51 +14,35 @@ import java.util.UUID;
  * deleted). Tasks name their body by a path relative to it, and only paths inside it are read or deleted.
  */
 public final class MailFolder {
-    private final Path root;
+    private final FileFolder folder;
 
     /** The folder, created if missing. */
     public MailFolder(Path root) {
-        this.root = root.toAbsolutePath().normalize();
-        try {
-            Files.createDirectories(this.root);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the mail folder " + this.root, e);
-        }
+        this.folder = new FileFolder(root, "body file", "mail folder");
     }
 
     public Path root() {
-        return root;
+        return folder.root();
     }
 
     /** Writes a new body file (UTF-8) and returns its name relative to the folder. */
     public String write(String body) {
         String name = UUID.randomUUID() + ".txt";
         try {
-            Files.writeString(root.resolve(name), body, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
+            Files.writeString(resolve(name), body, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write a body file in " + root, e);
+            throw new UncheckedIOException("cannot write a body file in " + root(), e);
         }
         return name;
     }
 
     /** The body file a task names; refuses a name that leads out of the folder (a payload is input, too). */
     public Path resolve(String name) {
-        if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("the body file name is empty");
-        }
-        Path path = root.resolve(name).normalize();
-        if (!path.startsWith(root) || path.equals(root)) {
-            throw new IllegalArgumentException("the body file '" + name + "' is not inside the mail folder " + root);
-        }
-        return path;
+        return folder.resolve(name);
     }
 
     /** Deletes a body file if it is there; whether it was. */
     public boolean delete(String name) {
-        try {
-            return Files.deleteIfExists(resolve(name));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete the body file " + name, e);
-        }
+        return folder.delete(name);
     }
 }

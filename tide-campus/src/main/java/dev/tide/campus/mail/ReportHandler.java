@@ -3,11 +3,10 @@ package dev.tide.campus.mail;
 import dev.tide.api.JobEndNotice;
 import dev.tide.api.JobInfo;
 import dev.tide.api.Outcome;
-import dev.tide.api.Page;
 import dev.tide.api.TaskInfo;
-import dev.tide.api.TaskQuery;
 import dev.tide.api.worker.TaskContext;
 import dev.tide.api.worker.TaskHandler;
+import dev.tide.campus.JobTasks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,36 +38,13 @@ public final class ReportHandler implements TaskHandler {
                 "reported", notice.recipient(), "failures", report.failures().size()));
     }
 
-    /**
-     * Why a message failed, for its sender: the task's message without the name of the exception the handler threw
-     * (Tide keeps it for operators), e.g. {@code 550 5.1.1 <x@y>: no such mailbox}.
-     */
-    static String reason(TaskInfo task) {
-        String text = task.message();
-        if (text == null || text.isBlank()) {
-            return "no reason recorded";
-        }
-        return text.replaceFirst("^(TaskFailure|SendDeferred): ", "");
-    }
-
-    /** The job's messages that failed for good, read page by page. */
+    /** The job's messages that failed for good. */
     private static List<MailingReport.Failure> failures(TaskContext context, long jobId) {
         List<MailingReport.Failure> failures = new ArrayList<>();
-        TaskQuery query = TaskQuery.all()
-                .withJob(jobId)
-                .withType(CampusMailer.MESSAGE)
-                .withOutcome(Outcome.FAILED)
-                .withLimit(TaskQuery.MAX_LIMIT);
-        while (true) {
-            Page<TaskInfo> page = context.queue().tasks(query);
-            for (TaskInfo task : page.items()) {
-                MessageTask message = task.payloadAs(MessageTask.class);
-                failures.add(new MailingReport.Failure(task.id(), message.to(), reason(task)));
-            }
-            if (page.nextCursor() == null) {
-                return failures;
-            }
-            query = query.withCursor(page.nextCursor());
+        for (TaskInfo task : JobTasks.ended(context.queue(), jobId, CampusMailer.MESSAGE, Outcome.FAILED)) {
+            MessageTask message = task.payloadAs(MessageTask.class);
+            failures.add(new MailingReport.Failure(task.id(), message.to(), JobTasks.reason(task)));
         }
+        return failures;
     }
 }

@@ -6,10 +6,10 @@ import jakarta.mail.MessagingException;
  * A send that failed for now (the server unreachable, a 4xx reply): the attempt fails and Tide retries the task after
  * its backoff. Its message is the whole chain of what went wrong, kept as the task's message.
  */
-final class SendDeferred extends Exception {
+public final class SendDeferred extends Exception {
     private static final long serialVersionUID = 1L;
 
-    SendDeferred(MessagingException cause) {
+    public SendDeferred(MessagingException cause) {
         super(SmtpFailures.describe(cause), cause);
     }
 }

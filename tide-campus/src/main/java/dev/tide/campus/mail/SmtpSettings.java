@@ -76,7 +76,7 @@ public record SmtpSettings(String host, int port, String from, String username, 
     }
 
     /** An address parsed strictly (RFC 822), or an error naming the field. */
-    static InternetAddress requireAddress(String field, String value) {
+    public static InternetAddress requireAddress(String field, String value) {
         if (value == null || value.isBlank()) {
             throw new IllegalArgumentException(field + " is required");
         }

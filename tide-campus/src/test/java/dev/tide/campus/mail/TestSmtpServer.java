@@ -34,7 +34,7 @@ import java.util.Set;
  * <p>Its sockets send without Nagle's delay: GreenMail writes a multi-line reply (EHLO's) in several small writes, and
  * the client's delayed ACK then holds each connection about 40 ms, which would make 1,000 messages take a minute.
  */
-final class TestSmtpServer extends GreenMail {
+public final class TestSmtpServer extends GreenMail {
     private final int port;
 
     private TestSmtpServer(int port, Set<String> refused) {
@@ -44,27 +44,27 @@ final class TestSmtpServer extends GreenMail {
     }
 
     /** A server, not started yet, on a free port; refusing these mailboxes. */
-    static TestSmtpServer onFreePort(String... refused) {
+    public static TestSmtpServer onFreePort(String... refused) {
         return new TestSmtpServer(freePort(), Set.of(refused));
     }
 
-    int port() {
+    public int port() {
         return port;
     }
 
     /** How many messages arrived, whoever they were for. */
-    int received() {
+    public int received() {
         return getReceivedMessages().length;
     }
 
     /** The messages that arrived for {@code address}. */
-    List<MimeMessage> receivedBy(String address) {
+    public List<MimeMessage> receivedBy(String address) {
         return Arrays.stream(getReceivedMessages())
                 .filter(m -> recipients(m).contains(address))
                 .toList();
     }
 
-    static List<String> recipients(MimeMessage message) {
+    public static List<String> recipients(MimeMessage message) {
         try {
             Address[] to = message.getRecipients(Message.RecipientType.TO);
             return to == null
