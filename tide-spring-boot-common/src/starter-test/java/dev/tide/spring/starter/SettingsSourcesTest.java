@@ -102,9 +102,7 @@ class SettingsSourcesTest {
             assertThat(reports.prohibitedUsers()).containsExactlyInAnyOrder("mallory", "eve");
         }
 
-        try (ConfigurableApplicationContext application = start(write("application.yaml", yaml()))) {
-            assertThat(settings(application)).isEqualTo(file);
-        }
+        assertThat(settingsFrom(write("application.yaml", yaml()))).isEqualTo(file);
 
         String properties = """
                 tide.data-folder=%s
@@ -119,9 +117,7 @@ class SettingsSourcesTest {
                 tide.server.port=7171
                 tide.dashboard.base-path=/queue
                 """.formatted(folder.resolve("data"));
-        try (ConfigurableApplicationContext application = start(write("application.properties", properties))) {
-            assertThat(settings(application)).isEqualTo(file);
-        }
+        assertThat(settingsFrom(write("application.properties", properties))).isEqualTo(file);
 
         // Spring's relaxed forms of the same names
         String relaxed = properties
@@ -131,9 +127,7 @@ class SettingsSourcesTest {
                 .replace(
                         "tide.digest.recipients[0]=ada\ntide.digest.recipients[1]=grace",
                         "tide.digest.recipients=ada, grace");
-        try (ConfigurableApplicationContext application = start(write("application.properties", relaxed))) {
-            assertThat(settings(application)).isEqualTo(file);
-        }
+        assertThat(settingsFrom(write("application.properties", relaxed))).isEqualTo(file);
     }
 
     @Test
@@ -158,7 +152,7 @@ class SettingsSourcesTest {
                 "TIDE_WORKERZ_POOLSIZE", "2");
 
         try (ConfigurableApplicationContext application =
-                start(variables, List.of("--spring.config.location=file:" + yaml, "--tide.retention=5d"))) {
+                start(variables, List.of("--spring.config.location=file:" + yaml, "--tide.retention=5d", LAZY))) {
             TideSettings settings = settings(application);
             assertThat(settings.queues().get("reports").maxPending()).isEqualTo(100);
             assertThat(settings.queues().get("reports").discipline())
@@ -231,6 +225,16 @@ class SettingsSourcesTest {
     @Configuration(proxyBeanMethods = false)
     @ImportAutoConfiguration(TideAutoConfiguration.class)
     static class TideOnly {}
+
+    /** Beans made when asked for: the settings are read, the engine (the same for every source) is not opened. */
+    private static final String LAZY = "--spring.main.lazy-initialization=true";
+
+    private static TideSettings settingsFrom(Path configFile) {
+        try (ConfigurableApplicationContext application =
+                start(Map.of(), List.of("--spring.config.location=file:" + configFile, LAZY))) {
+            return settings(application);
+        }
+    }
 
     private ConfigurableApplicationContext start(Path configFile) {
         return start(Map.of(), List.of("--spring.config.location=file:" + configFile));
