@@ -1,8 +1,9 @@
 package dev.tide.campus.app.web;
 
 import dev.tide.campus.app.CampusProperties;
+import dev.tide.config.DashboardSettings;
+import dev.tide.config.LoadedSettings;
 import dev.tide.server.TideServer;
-import dev.tide.spring.TideProperties;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -11,13 +12,14 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class WebConfiguration {
 
+    /** The dashboard's address from the server the starter started (its real port) and {@code tide.dashboard.*}. */
     @Bean
-    Site campusSite(ObjectProvider<TideServer> tideServer, TideProperties tide, CampusProperties campus) {
+    Site campusSite(ObjectProvider<TideServer> tideServer, LoadedSettings tideSettings, CampusProperties campus) {
         TideServer server = tideServer.getIfAvailable();
-        String dashboard = server == null || !tide.getDashboard().isEnabled()
+        DashboardSettings dashboard = tideSettings.settings().dashboard();
+        String url = server == null || !dashboard.enabled()
                 ? null
-                : "http://" + tide.getServer().getHost() + ":" + server.port()
-                        + tide.getDashboard().getBasePath();
-        return new Site(dashboard, campus.demo());
+                : server.uri().resolve(dashboard.basePath()).toString();
+        return new Site(url, campus.demo());
     }
 }
