@@ -1,4 +1,4 @@
-# Sourced by ./tide and ./bench (after jdk.sh): builds a module's runnable jar when it is missing or older than any
+# Sourced by ./tide, ./bench and ./campus (after jdk.sh): builds a module's runnable jar when it is missing or older than any
 # main source or pom of the project.
 # Usage: tide_build_if_stale <jar> <module> <what, for the messages>
 

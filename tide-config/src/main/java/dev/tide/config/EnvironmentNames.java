@@ -51,7 +51,7 @@ final class EnvironmentNames {
     }
 
     /**
-     * The path the variable names under {@code tide} (e.g. {@code [server, port]}, {@code [digest, recipients, 0]}),
+     * The path the variable names under {@code tide} (e.g. {@code [server, port]}, {@code [digest, recipients, [0]]}),
      * or empty when it names no setting. A last step ending in {@link #LIST} names a whole list, comma-separated.
      */
     static Optional<List<String>> path(String variable) {
@@ -98,9 +98,34 @@ final class EnvironmentNames {
             // an item: "0" or "0_" (Spring writes TIDE_LIST_0_), of a list of plain values
             String index = rest.endsWith("_") ? rest.substring(0, rest.length() - 1) : rest;
             Type item = ((ParameterizedType) type).getActualTypeArguments()[0];
-            return index.matches("\\d{1,4}") && !group(raw(item)) ? Optional.of(List.of(index)) : Optional.empty();
+            return index.matches("\\d{1,4}") && !group(raw(item))
+                    ? Optional.of(List.of(SettingsTree.index(Integer.parseInt(index))))
+                    : Optional.empty();
         }
         return Optional.empty();
+    }
+
+    /**
+     * Whether the variable names {@code key} or a key under it, in any of the forms a variable takes: {@code
+     * TIDE_TESTSUPPORT_ENABLED} and {@code TIDE_TEST_SUPPORT_ENABLED} are under {@code tide.test-support}.
+     */
+    static boolean isUnder(String variable, String key) {
+        List<String> steps = List.of(key.substring("tide.".length()).split("\\."));
+        return variable.startsWith(PREFIX) && isUnder(variable.substring(PREFIX.length()), steps);
+    }
+
+    private static boolean isUnder(String rest, List<String> steps) {
+        for (String form : forms(steps.get(0))) {
+            if (rest.equals(form)) {
+                return steps.size() == 1;
+            }
+            if (rest.startsWith(form + "_")
+                    && (steps.size() == 1
+                            || isUnder(rest.substring(form.length() + 1), steps.subList(1, steps.size())))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code max-attempts} as {@code MAXATTEMPTS} (Spring's form) and {@code MAX_ATTEMPTS}. */

@@ -59,6 +59,14 @@ public final class LoadedSettings {
     }
 
     /**
+     * A refusal of {@code key}'s value by the program that reads it, in the loader's one line naming where the value
+     * came from: {@code application.yaml: tide.postgres.url: is required ...}.
+     */
+    public SettingsException problem(String key, String reason) {
+        return origins.problem(key, reason);
+    }
+
+    /**
      * The effective settings as YAML, every value in its normal form ({@code 7d}, {@code 1MB}); settings left unset
      * are left out. Secrets are only ever references: the names of variables and files, never a value.
      */

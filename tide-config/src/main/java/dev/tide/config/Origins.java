@@ -2,6 +2,7 @@ package dev.tide.config;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Where each value came from, so that a message names what the person wrote: the flag ({@code --port}), the
@@ -37,6 +38,13 @@ final class Origins {
             }
             k = k.substring(0, cut);
         }
+    }
+
+    /** The first key at or under {@code key} that a source set (a default is set by none), if any. */
+    Optional<String> given(String key) {
+        return labels.keySet().stream()
+                .filter(k -> k.equals(key) || k.startsWith(key + ".") || k.startsWith(key + "["))
+                .findFirst();
     }
 
     /** One line: {@code tide.yaml: tide.retention: 'soon' is not...}, or {@code --port: ...} for a flag. */

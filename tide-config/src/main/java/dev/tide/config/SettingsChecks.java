@@ -10,17 +10,21 @@ import java.util.Map;
 /** What the types alone do not refuse: ranges, pairs that exclude each other, what a choice requires. */
 final class SettingsChecks {
     private final Origins origins;
+    private final boolean postgresUrlRequired;
 
-    private SettingsChecks(Origins origins) {
+    private SettingsChecks(Origins origins, boolean postgresUrlRequired) {
         this.origins = origins;
+        this.postgresUrlRequired = postgresUrlRequired;
     }
 
-    static void check(TideSettings s, Origins origins) {
-        new SettingsChecks(origins).all(s);
+    static void check(TideSettings s, Origins origins, boolean postgresUrlRequired) {
+        new SettingsChecks(origins, postgresUrlRequired).all(s);
     }
 
     private void all(TideSettings s) {
-        if (s.store() == StoreKind.POSTGRESQL && s.postgres().url() == null) {
+        if (postgresUrlRequired
+                && s.store() == StoreKind.POSTGRESQL
+                && s.postgres().url() == null) {
             throw origins.problem("tide.postgres.url", "is required with tide.store: postgresql");
         }
         if (s.postgres().poolSize() < 1) {

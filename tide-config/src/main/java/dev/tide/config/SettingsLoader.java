@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -56,28 +57,25 @@ public final class SettingsLoader {
             SettingsTree.merge(tide, fileTree(file, label));
         }
         List<String> warnings = new ArrayList<>();
-        environment(tide, environment, origins, warnings);
+        environment(tide, environment, origins, warnings, secretVariables(tide));
         for (Flag flag : flags) {
             List<String> path = List.of(flag.key().substring("tide.".length()).split("\\."));
             origins.set(SettingsTree.key(SettingsTree.set(tide, path, flag.value())), flag.option());
         }
-        return new LoadedSettings(checked(tide, origins, label), origins, List.copyOf(warnings));
+        return new LoadedSettings(checked(tide, origins, label, true), origins, List.copyOf(warnings));
     }
 
     /**
-     * Settings from a tree read elsewhere under the same names (a Spring application's {@code tide.*} properties):
-     * the defaults, then {@code given}, with the refusals and checks of a file's settings, messages naming {@code
-     * label} where they would name the file.
+     * The settings of the tree, checked: names of objects, unknown keys, values, and the checks the types alone do not
+     * make.
+     *
+     * @param postgresUrlRequired whether {@code tide.store: postgresql} needs {@code tide.postgres.url} (a program with
+     *     a database of its own, a Spring application's {@code DataSource}, may go without)
      */
-    public static TideSettings fromTree(ObjectNode given, String label) {
-        ObjectNode tide = defaults();
-        SettingsTree.merge(tide, given);
-        return checked(tide, new Origins(label), label);
-    }
-
-    private static TideSettings checked(ObjectNode tide, Origins origins, @Nullable String label) {
+    static TideSettings checked(ObjectNode tide, Origins origins, @Nullable String label, boolean postgresUrlRequired) {
         nameObjects(tide, origins);
         UnknownKeys.refuse(tide, origins);
+        fillBackoffs(tide);
         TideSettings settings;
         try {
             settings = SettingsMapper.MAPPER.treeToValue(tide, TideSettings.class);
@@ -86,11 +84,11 @@ public final class SettingsLoader {
         } catch (JsonProcessingException e) {
             throw new SettingsException("tide", label + ": " + e.getOriginalMessage());
         }
-        SettingsChecks.check(settings, origins);
+        SettingsChecks.check(settings, origins, postgresUrlRequired);
         return settings;
     }
 
-    private static ObjectNode defaults() {
+    static ObjectNode defaults() {
         try (InputStream in = SettingsLoader.class.getResourceAsStream("defaults.yaml")) {
             return (ObjectNode) SettingsMapper.MAPPER.readTree(in).get("tide");
         } catch (IOException e) {
@@ -142,9 +140,16 @@ public final class SettingsLoader {
         return (cut < 0 ? message : message.substring(0, cut)).strip();
     }
 
-    private static void environment(
-            ObjectNode tide, Map<String, String> environment, Origins origins, List<String> warnings) {
-        List<String> secretNames = secretVariables(tide);
+    /**
+     * Lays the {@code TIDE_} variables onto the tree; those in {@code secretNames} (named by {@code password-env}) are
+     * not settings and are skipped.
+     */
+    static void environment(
+            ObjectNode tide,
+            Map<String, String> environment,
+            Origins origins,
+            List<String> warnings,
+            Collection<String> secretNames) {
         Set<List<String>> listsReplaced = new HashSet<>();
         for (Map.Entry<String, String> variable : new TreeMap<>(environment).entrySet()) {
             String name = variable.getKey();
@@ -157,7 +162,7 @@ public final class SettingsLoader {
             if (path.isPresent()) {
                 List<String> steps = path.get();
                 List<String> list = steps.subList(0, steps.size() - 1);
-                if (steps.get(steps.size() - 1).matches("\\d+") && listsReplaced.add(list)) {
+                if (SettingsTree.isIndex(steps.get(steps.size() - 1)) && listsReplaced.add(list)) {
                     // as in Spring: items from the environment replace the file's list, they do not patch it
                     SettingsTree.set(tide, wholeList(list), "");
                 }
@@ -182,7 +187,7 @@ public final class SettingsLoader {
     }
 
     /** The variables the file names as holding secrets ({@code password-env: TIDE_TLS_PASSWORD}): not settings. */
-    private static List<String> secretVariables(JsonNode node) {
+    static List<String> secretVariables(JsonNode node) {
         List<String> names = new ArrayList<>();
         for (Map.Entry<String, JsonNode> field : node.properties()) {
             if (field.getKey().endsWith("-env") && field.getValue().isTextual()) {
@@ -192,6 +197,34 @@ public final class SettingsLoader {
             }
         }
         return names;
+    }
+
+    /**
+     * A task type's or job type's {@code backoff} that gives only some of its fields takes the others from {@code
+     * tide.task-defaults.backoff}, the level below it: {@code backoff: {initial: 10s}} keeps the default multiplier,
+     * maximum and jitter.
+     */
+    private static void fillBackoffs(ObjectNode tide) {
+        JsonNode base = tide.path("task-defaults").path("backoff");
+        if (!base.isObject()) {
+            return;
+        }
+        for (JsonNode type : tide.path("task-types")) {
+            fillBackoff(type.path("backoff"), base);
+        }
+        for (JsonNode type : tide.path("job-types")) {
+            fillBackoff(type.path("task-defaults").path("backoff"), base);
+        }
+    }
+
+    private static void fillBackoff(JsonNode backoff, JsonNode base) {
+        if (backoff instanceof ObjectNode given) {
+            base.properties().forEach(field -> {
+                if (!given.has(field.getKey())) {
+                    given.set(field.getKey(), field.getValue().deepCopy());
+                }
+            });
+        }
     }
 
     /** Each object of a named map takes its key as its name; an empty entry is an object with defaults. */

@@ -22,7 +22,8 @@ final class SettingsTree {
             JsonNode value = field.getValue();
             if (below instanceof ObjectNode belowObject && value instanceof ObjectNode valueObject) {
                 merge(belowObject, valueObject);
-            } else if (below instanceof ObjectNode && value.isNull()) {
+            } else if (below instanceof ObjectNode
+                    && (value.isNull() || value.isTextual() && value.asText().isEmpty())) {
                 // "server:" with nothing under it: nothing is set, the defaults stay
             } else {
                 base.set(field.getKey(), value.deepCopy());
@@ -31,46 +32,75 @@ final class SettingsTree {
     }
 
     /**
-     * Sets the text {@code value} at {@code path} under {@code root}, making objects on the way. A map key matches an
-     * existing key written with {@code -} or {@code .} where the path has {@code _}, in any case; the key actually
-     * used is returned in the path.
+     * Sets the text {@code value} at {@code path} under {@code root}, making objects and lists on the way ({@code [0]}
+     * is an item of a list). A map key matches an existing key written with {@code -} or {@code .} where the path has
+     * {@code _}, in any case; the key actually used is returned in the path. Empty text where an object or a list is
+     * leaves it as it is ({@code reports:} with nothing after it is a queue with every default).
      */
     static List<String> set(ObjectNode root, List<String> path, String value) {
         List<String> used = new ArrayList<>(path.size());
-        ObjectNode node = root;
-        for (int i = 0; i < path.size() - 1; i++) {
-            String step = existingKey(node, path.get(i));
-            used.add(step);
-            String next = path.get(i + 1);
-            JsonNode child = node.get(step);
-            if (next.matches("\\d+") && i + 1 == path.size() - 1) {
-                ArrayNode list = child instanceof ArrayNode a ? a : node.putArray(step);
-                int index = Integer.parseInt(next);
+        JsonNode node = root;
+        for (int i = 0; i < path.size(); i++) {
+            String step = path.get(i);
+            boolean last = i == path.size() - 1;
+            if (isIndex(step)) {
+                ArrayNode list = (ArrayNode) node;
+                int index = index(step);
                 while (list.size() <= index) {
                     list.addNull();
                 }
-                list.set(index, TextNode.valueOf(value));
-                used.add(next);
-                return used;
-            }
-            node = child instanceof ObjectNode o ? o : node.putObject(step);
-        }
-        String last = path.get(path.size() - 1);
-        if (last.endsWith(EnvironmentNames.LIST)) {
-            String key = existingKey(node, last.substring(0, last.length() - EnvironmentNames.LIST.length()));
-            ArrayNode list = node.putArray(key);
-            for (String item : value.split(",")) {
-                if (!item.isBlank()) {
-                    list.add(item.strip());
+                used.add(step);
+                JsonNode child = last ? text(list.get(index), value) : container(list.get(index), path.get(i + 1));
+                list.set(index, child);
+                node = child;
+            } else if (last && step.endsWith(EnvironmentNames.LIST)) {
+                String key = existingKey(
+                        (ObjectNode) node, step.substring(0, step.length() - EnvironmentNames.LIST.length()));
+                ArrayNode list = ((ObjectNode) node).putArray(key);
+                for (String item : value.split(",")) {
+                    if (!item.isBlank()) {
+                        list.add(item.strip());
+                    }
                 }
+                used.add(key);
+            } else {
+                ObjectNode object = (ObjectNode) node;
+                String key = existingKey(object, step);
+                used.add(key);
+                JsonNode child = last ? text(object.get(key), value) : container(object.get(key), path.get(i + 1));
+                object.set(key, child);
+                node = child;
             }
-            used.add(key);
-        } else {
-            String key = existingKey(node, last);
-            node.set(key, TextNode.valueOf(value));
-            used.add(key);
         }
         return used;
+    }
+
+    /** Whether a step of a path is an item of a list: {@code [0]}. */
+    static boolean isIndex(String step) {
+        return step.length() > 2
+                && step.charAt(0) == '['
+                && step.endsWith("]")
+                && step.substring(1, step.length() - 1).chars().allMatch(Character::isDigit);
+    }
+
+    static String index(int index) {
+        return "[" + index + "]";
+    }
+
+    private static int index(String step) {
+        return Integer.parseInt(step.substring(1, step.length() - 1));
+    }
+
+    /** What the path goes on through: the existing list or object, else a new one of the kind the next step needs. */
+    private static JsonNode container(JsonNode existing, String next) {
+        if (isIndex(next)) {
+            return existing instanceof ArrayNode ? existing : JsonNodeFactory.instance.arrayNode();
+        }
+        return existing instanceof ObjectNode ? existing : object();
+    }
+
+    private static JsonNode text(JsonNode existing, String value) {
+        return value.isEmpty() && existing != null && existing.isContainerNode() ? existing : TextNode.valueOf(value);
     }
 
     private static String existingKey(ObjectNode node, String key) {
@@ -99,8 +129,8 @@ final class SettingsTree {
     static String key(List<String> path) {
         StringBuilder key = new StringBuilder("tide");
         for (String step : path) {
-            if (step.matches("\\d+")) {
-                key.append('[').append(step).append(']');
+            if (isIndex(step)) {
+                key.append(step);
             } else {
                 key.append('.').append(step.replace(EnvironmentNames.LIST, ""));
             }

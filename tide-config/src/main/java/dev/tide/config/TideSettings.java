@@ -16,7 +16,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * Every setting under {@code tide.*}: what {@code tide.yaml}, {@code TIDE_} environment variables and the command line's
  * flags set, with the defaults of {@code defaults.yaml} where none does. Names are the components' in kebab-case (the
- * same as the Spring properties'). Load with {@link SettingsLoader}.
+ * same as the Spring properties'). Load with {@link SettingsLoader}, or {@link LayeredSettings} from another program's sources.
  *
  * <p>The maps of objects are keyed by name; {@link ManagedObjects} creates or updates each at start and deletes none.
  * A profile's key is a label: the profile belongs to its {@code task-type} or {@code job-type}.

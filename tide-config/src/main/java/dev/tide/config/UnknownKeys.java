@@ -62,7 +62,8 @@ final class UnknownKeys {
         }
     }
 
-    private static Map<String, JavaType> properties(JavaType type) {
+    /** The keys of a record of settings as Jackson binds them, with their types. */
+    static Map<String, JavaType> properties(JavaType type) {
         BeanDescription description =
                 SettingsMapper.MAPPER.getDeserializationConfig().introspect(type);
         Map<String, JavaType> known = new LinkedHashMap<>();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tide.api.Discipline;
 import dev.tide.api.ProcessorKind;
+import dev.tide.api.RetryBackoff;
 import dev.tide.core.testing.TempFolders;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -158,6 +159,24 @@ class SettingsLoaderTest {
         assertThat(s.schedules().get("nightly").task().payload()).isEqualTo("{\"to\":\"ops\"}");
         assertThat(s.processors().get("mailer").kind()).isEqualTo(ProcessorKind.LOCAL);
         assertThat(s.processors().get("mailer").threads()).isEqualTo(2);
+    }
+
+    @Test
+    void aTypesBackoffThatGivesSomeFieldsTakesTheOthersFromTheTaskDefaults() {
+        TideSettings s = load("""
+                tide:
+                  task-defaults:
+                    backoff: {max: 2h}
+                  task-types:
+                    send-mail: {backoff: {initial: 10s}}
+                  job-types:
+                    import: {task-defaults: {backoff: {jitter: 0}}}
+                """);
+
+        RetryBackoff mail = s.taskTypes().get("send-mail").backoff();
+        assertThat(mail).isEqualTo(new RetryBackoff(Duration.ofSeconds(10), 2.0, Duration.ofHours(2), 0.2));
+        assertThat(s.jobTypes().get("import").taskDefaults().backoff())
+                .isEqualTo(new RetryBackoff(Duration.ofSeconds(5), 2.0, Duration.ofHours(2), 0.0));
     }
 
     @Test

@@ -82,7 +82,8 @@ record TideAssembly(
     private TideParts assemble(Store store, HookRelay relay, EngineReference engine) {
         TideConfig effective = config.nodeName() != null
                 ? config
-                : config.withNodeName(store.info().multiNode() ? NodeNames.hostName() : TideConfig.EMBEDDED_NODE_NAME);
+                : config.withNodeName(
+                        store.info().multiNode() ? NodeNames.ofThisProcess() : TideConfig.EMBEDDED_NODE_NAME);
         if (migrate) {
             store.schemaMigrate();
         }

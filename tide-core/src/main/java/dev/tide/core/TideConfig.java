@@ -20,8 +20,9 @@ import java.util.List;
  * @param pollInterval how often a waiting claim looks again without being woken (the fallback for lost wake-ups)
  * @param nodeName this process's name among the nodes sharing a store; worker pools created through
  *     {@link Tide#workerPool()} are named after it, so keep it stable across restarts and distinct between processes.
- *     Null (the default) lets the engine choose: {@value #EMBEDDED_NODE_NAME} on SQLite, the host name on a store
- *     shared by several nodes
+ *     Null (the default) lets the engine choose: {@value #EMBEDDED_NODE_NAME} on SQLite (one process at a time), the
+ *     host name and process id on a store shared by several nodes (distinct, but new at every start, so a restarted
+ *     process's leases come back when they run out rather than at once)
  * @param stats retention of the event log and the hourly statistics, and the administrators' digest
  * @param blobs when payloads go to the blob store, and their cap there (see {@link BlobSettings})
  * @param nodes how often a node writes its record in the nodes registry, and how long records are kept (see {@link

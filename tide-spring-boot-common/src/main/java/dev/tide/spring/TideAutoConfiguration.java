@@ -2,7 +2,7 @@ package dev.tide.spring;
 
 import dev.tide.api.TaskQueue;
 import dev.tide.config.FileObjects;
-import dev.tide.config.TideSettings;
+import dev.tide.config.LoadedSettings;
 import dev.tide.core.Tide;
 import dev.tide.core.time.ManualClock;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -26,8 +26,12 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * Boot line needs of its own (the health indicator's API, the embedded server).
  *
  * <ul>
- *   <li>{@link Tide}: opened from the properties with the application's {@link MeterRegistry} (Tide's meters then show
- *       at {@code /actuator/metrics}), its queues and task types defined; closed with the context.
+ *   <li>{@link LoadedSettings} ({@code tideSettings}): {@code tide.*} from every property source, read and checked as
+ *       {@code tide server --config} reads its file ({@link SpringSettings}); a bad value or an unknown key stops the
+ *       application with one line naming it.
+ *   <li>{@link Tide}: opened from the settings with the application's {@link MeterRegistry} (Tide's meters then show
+ *       at {@code /actuator/metrics}), the queues, types, profiles, schedules and processors the settings name created
+ *       or updated; closed with the context.
  *   <li>{@link TideHandlerCollector}: the {@link TideHandler} methods and {@code TaskHandler} beans.
  *   <li>{@link TideWorkers}: a worker pool per queue with handlers, stopped gracefully with the context.
  *   <li>{@link TransactionJoiningQueue}: the application's {@code TaskQueue}, joining its {@code @Transactional}
@@ -50,24 +54,27 @@ public class TideAutoConfiguration {
         return new TideHandlerCollector();
     }
 
+    @Bean
+    LoadedSettings tideSettings(ConfigurableEnvironment environment) {
+        return SpringSettings.read(environment);
+    }
+
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     Tide tide(
-            TideProperties properties,
+            LoadedSettings tideSettings,
             ObjectProvider<ManualClock> testClock,
             ObjectProvider<MeterRegistry> meterRegistry,
             ObjectProvider<DataSource> dataSource,
             ConfigurableEnvironment environment) {
-        TideSettings shared = SharedProperties.read(environment);
         Tide tide = TideEngineFactory.open(
-                properties,
-                shared,
+                tideSettings,
+                SpringSettings.variables(environment),
                 testClock.getIfAvailable(),
                 meterRegistry.getIfAvailable(),
                 dataSource.getIfUnique());
         try {
-            TideDefinitions.apply(tide, properties);
-            FileObjects.apply(tide, shared, SharedProperties.SOURCE);
+            FileObjects.apply(tide, tideSettings.settings(), SpringSettings.LABEL);
         } catch (RuntimeException e) {
             tide.close();
             throw e;

@@ -1,49 +1,44 @@
 package dev.tide.spring;
 
-import dev.tide.api.RetryBackoff;
-import dev.tide.api.TaskDefaults;
 import dev.tide.config.BlobStores;
 import dev.tide.config.EngineSettings;
-import dev.tide.config.Secrets;
+import dev.tide.config.LoadedSettings;
 import dev.tide.config.TideSettings;
 import dev.tide.core.Tide;
 import dev.tide.core.TideBuilder;
-import dev.tide.core.TideConfig;
 import dev.tide.core.store.postgresql.PostgresOptions;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.time.InstantSource;
-import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
-import org.springframework.boot.convert.DurationStyle;
 
-/** Opens the engine that {@code tide.*} describes, on the application's clock and meter registry when it has them. */
+/**
+ * Opens the engine that {@code tide.*} describes, as {@code tide server} opens it from the same settings, on the
+ * application's clock and meter registry when it has them, and on its {@code DataSource} when the settings name no
+ * PostgreSQL URL.
+ */
 public final class TideEngineFactory {
     private TideEngineFactory() {}
 
     /**
-     * @param shared what {@link SharedProperties} read: the keeping of events, statistics, blobs and nodes records,
-     *     and the deadline warning margin
+     * @param variables the environment variables, where secrets the settings name ({@code password-env}) are read
      * @param dataSource the application's own, if it has exactly one: Tide's store when {@code tide.store=postgresql}
      *     names no URL, so that enqueues join the application's transactions
      */
     public static Tide open(
-            TideProperties properties,
-            TideSettings shared,
+            LoadedSettings loaded,
+            Map<String, String> variables,
             @Nullable InstantSource clock,
             @Nullable MeterRegistry meterRegistry,
             @Nullable DataSource dataSource) {
+        TideSettings settings = loaded.settings();
         TideBuilder builder = Tide.builder()
-                .config(EngineSettings.withKeeping(config(properties), shared))
-                .deadlineMargin(shared.deadlines().warningMargin())
-                .blobStore(BlobStores.open(shared, System.getenv()))
-                .migrate(properties.isMigrate())
-                .listIndexes(properties.isListIndexes())
+                .config(loaded.tideConfig())
+                .deadlineMargin(settings.deadlines().warningMargin())
+                .blobStore(BlobStores.open(settings, variables))
+                .migrate(settings.migrate())
+                .listIndexes(settings.listIndexes())
                 .purpose("a Spring application's embedded Tide");
         if (clock != null) {
             builder.clock(clock);
@@ -51,102 +46,35 @@ public final class TideEngineFactory {
         if (meterRegistry != null) {
             builder.meterRegistry(meterRegistry);
         }
-        switch (properties.getStore()) {
-            case SQLITE -> builder.sqlite(Path.of(properties.getDataFolder()));
-            case POSTGRESQL -> postgres(builder, properties.getPostgres(), dataSource);
+        switch (settings.store()) {
+            case SQLITE -> builder.sqlite(settings.dataFolder());
+            case POSTGRESQL -> postgres(builder, loaded, variables, dataSource);
         }
         return builder.build();
     }
 
     /**
-     * With a URL, Tide's own pool on it; without one, the application's {@code DataSource}. The schema is the
-     * property's unless the URL names one ({@code currentSchema=}); Tide creates it when missing.
+     * With a URL, Tide's own pool on it, as {@code tide server} opens it; without one, the application's {@code
+     * DataSource}, Tide's tables in {@code tide.postgres.schema} ({@value PostgresOptions#DATA_SOURCE_SCHEMA} unless
+     * set), created when missing.
      */
-    private static void postgres(TideBuilder builder, TideProperties.Postgres pg, @Nullable DataSource dataSource) {
-        PostgresOptions options = PostgresOptions.defaults().withConnectTimeout(pg.getConnectTimeout());
-        if (pg.getUrl() == null || pg.getUrl().isBlank()) {
-            if (dataSource == null) {
-                throw new IllegalArgumentException("tide.store=postgresql needs tide.postgres.url (a jdbc:postgresql:"
-                        + " URL) or the application's DataSource (exactly one DataSource bean)");
-            }
-            builder.postgres(dataSource, options.withSchema(pg.getSchema()));
-            return;
+    private static void postgres(
+            TideBuilder builder,
+            LoadedSettings loaded,
+            Map<String, String> variables,
+            @Nullable DataSource dataSource) {
+        TideSettings settings = loaded.settings();
+        PostgresOptions options = EngineSettings.postgresOptions(settings);
+        if (settings.postgres().url() != null) {
+            builder.postgres(loaded.postgresUrl(variables), options);
+        } else if (dataSource != null) {
+            String schema = settings.postgres().schema();
+            builder.postgres(dataSource, schema == null ? options : options.withSchema(schema));
+        } else {
+            throw loaded.problem(
+                    "tide.postgres.url",
+                    "is required with tide.store: postgresql, unless the application has one DataSource for Tide to"
+                            + " store in");
         }
-        String url = postgresUrl(pg);
-        builder.postgres(
-                url,
-                url.contains("currentSchema=")
-                        ? options.withPoolSize(pg.getPoolSize())
-                        : options.withPoolSize(pg.getPoolSize()).withSchema(pg.getSchema()));
-    }
-
-    static TideConfig config(TideProperties properties) {
-        TideConfig config = TideConfig.defaults()
-                .withPayloadCap(properties.getPayloadCap().toBytes())
-                .withRetention(retention(properties.getRetention()))
-                .withMaintenanceInterval(properties.getMaintenanceInterval())
-                .withPollInterval(properties.getPollInterval())
-                .withTaskDefaults(taskDefaults(properties.getTaskDefaults(), null));
-        if (properties.getNodeName() != null) {
-            config = config.withNodeName(properties.getNodeName());
-        }
-        TideProperties.Digest digest = properties.getDigest();
-        if (digest.getInterval() != null) {
-            config = config.withDigest(digest.getInterval(), List.copyOf(digest.getRecipients()));
-        }
-        return config;
-    }
-
-    /** The defaults set in {@code settings}; unset backoff fields come from {@code backoffBase} (or Tide's default). */
-    static TaskDefaults taskDefaults(TideProperties.TaskSettings settings, @Nullable RetryBackoff backoffBase) {
-        return new TaskDefaults(
-                settings.getPriority(),
-                settings.getMaxAttempts(),
-                settings.getDefaultDuration(),
-                settings.getLeaseDuration(),
-                backoff(settings.getBackoff(), backoffBase));
-    }
-
-    private static @Nullable RetryBackoff backoff(TideProperties.Backoff b, @Nullable RetryBackoff base) {
-        if (!b.isSet()) {
-            return null;
-        }
-        RetryBackoff from = base != null ? base : RetryBackoff.DEFAULT;
-        return new RetryBackoff(
-                b.getInitial() != null ? b.getInitial() : from.initial(),
-                b.getMultiplier() != null ? b.getMultiplier() : from.multiplier(),
-                b.getMax() != null ? b.getMax() : from.max(),
-                b.getJitter() != null ? b.getJitter() : from.jitter());
-    }
-
-    /** {@code forever} keeps finished tasks (null for the engine); anything else is a Spring duration. */
-    static @Nullable Duration retention(String text) {
-        if ("forever".equals(text.trim().toLowerCase(Locale.ROOT))) {
-            return null;
-        }
-        try {
-            return DurationStyle.detectAndParse(text.trim());
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(
-                    "tide.retention: \"" + text + "\" is neither a duration (7d, 12h, PT30M) nor forever", e);
-        }
-    }
-
-    /** The URL with the password read from the environment variable or file the properties name, never inline. */
-    static String postgresUrl(TideProperties.Postgres pg) {
-        String url = pg.getUrl();
-        if (url == null || url.isBlank()) {
-            throw new IllegalArgumentException(
-                    "tide.store=postgresql needs tide.postgres.url (a jdbc:postgresql: URL)");
-        }
-        char[] password = Secrets.read(
-                "tide.postgres.password",
-                pg.getPasswordEnv(),
-                pg.getPasswordFile() == null ? null : Path.of(pg.getPasswordFile()),
-                System.getenv());
-        return password == null
-                ? url
-                : url + (url.contains("?") ? "&" : "?") + "password="
-                        + URLEncoder.encode(new String(password), StandardCharsets.UTF_8);
     }
 }

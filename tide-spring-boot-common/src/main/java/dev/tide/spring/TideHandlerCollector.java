@@ -6,6 +6,7 @@ import dev.tide.api.worker.TaskHandler;
 import java.lang.reflect.Method;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.aop.support.AopUtils;
 import org.springframework.beans.BeansException;
@@ -15,9 +16,10 @@ import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.annotation.AnnotationUtils;
 
 /**
- * Collects the application's handlers as its beans are made: every {@link TideHandler} method, and every
- * {@link TaskHandler} bean (its type from {@code @TideHandler} on its class, else its bean name). One task type has one
- * handler: a second one stops the application, naming both.
+ * Collects the application's handlers as its beans are made: every {@link TideHandler} method, every
+ * {@link TaskHandler} bean (its type from {@code @TideHandler} on its class, else its bean name), and the handlers of
+ * every {@link HandlerRegistry} bean (a library's handlers as it hands them over, in the default queue). One task type
+ * has one handler: a second one stops the application, naming both.
  */
 public final class TideHandlerCollector implements BeanPostProcessor {
     private final Map<String, Registered> byType = new ConcurrentHashMap<>();
@@ -33,6 +35,9 @@ public final class TideHandlerCollector implements BeanPostProcessor {
             String type = named != null ? named.value() : beanName;
             String queue = named != null ? named.queue() : dev.tide.api.NewTask.DEFAULT_QUEUE;
             add(type, queue, handler, "bean " + beanName + " (" + target.getName() + ")");
+        }
+        if (bean instanceof HandlerRegistry registry) {
+            addAll(registry, beanName);
         }
         if (!AnnotationUtils.isCandidateClass(target, TideHandler.class)) {
             return bean; // java.* and the like: no annotation of ours can be there
@@ -52,6 +57,17 @@ public final class TideHandlerCollector implements BeanPostProcessor {
                     described);
         }
         return bean;
+    }
+
+    private void addAll(HandlerRegistry registry, String beanName) {
+        String source = "HandlerRegistry bean " + beanName;
+        if (registry.types().isEmpty() && !registry.isEmpty()) {
+            throw new IllegalStateException(source + " has a handler for any task type; a worker pool claims the types "
+                    + "it has handlers for, so give the registry a handler per type");
+        }
+        for (String type : registry.types()) {
+            add(type, dev.tide.api.NewTask.DEFAULT_QUEUE, Objects.requireNonNull(registry.handler(type)), source);
+        }
     }
 
     private void add(String type, String queue, TaskHandler handler, String source) {

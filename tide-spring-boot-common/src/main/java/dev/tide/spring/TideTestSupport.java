@@ -1,6 +1,5 @@
 package dev.tide.spring;
 
-import dev.tide.api.Ack;
 import dev.tide.api.ClaimRequest;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.UserFilter;
@@ -74,8 +73,7 @@ public final class TideTestSupport {
             ranAny = false;
             for (Map.Entry<String, HandlerRegistry> queue : handlers.byQueue().entrySet()) {
                 for (LeasedTask task : claimOne(queue.getKey(), queue.getValue())) {
-                    Ack ack = queue.getValue().run(task, tide);
-                    tide.ackAll(List.of(ack));
+                    queue.getValue().runAndAcknowledge(task, tide);
                     ranAny = true;
                     if (++runs >= MAX_RUNS) {
                         throw new IllegalStateException("ran " + runs + " tasks in one runReadyTasks() and more are "

@@ -1,10 +1,12 @@
 package dev.tide.api.worker;
 
 import dev.tide.api.Ack;
+import dev.tide.api.AckResult;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.TaskQueue;
 import dev.tide.api.TaskType;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -45,16 +47,40 @@ public final class HandlerRegistry {
     }
 
     /**
+     * The handler that runs tasks of {@code taskType}: its own, else the one for any type; null when there is none. For
+     * a host that gathers handlers from several registries into its own (a framework's worker pools, say).
+     */
+    public @Nullable TaskHandler handler(String taskType) {
+        return handlers.getOrDefault(taskType, anyType);
+    }
+
+    /**
      * Runs the task's handler in the calling thread and returns the acknowledgement to send: success unless the handler
      * said otherwise, failure for good on {@link TaskFailure}, a failed attempt (retried) on any other exception or when
-     * no handler is registered for the task's type. Never throws.
+     * no handler is registered for the task's type. Never throws. A handler that acknowledged the task itself
+     * ({@link TaskContext#acknowledgeThrough}) returns the acknowledgement it sent, already recorded: send it only
+     * through {@link #runAndAcknowledge}, which knows.
      */
     public Ack run(LeasedTask task, TaskQueue queue) {
         return run(new TaskContext(task, queue));
     }
 
+    /**
+     * Runs the task's handler in the calling thread, as {@link #run(LeasedTask, TaskQueue)} does, and acknowledges the
+     * task with what it decided, unless the handler acknowledged it itself in its own transaction
+     * ({@link TaskContext#acknowledgeThrough}): a second acknowledgement would find the lease gone and count a task
+     * that succeeded as lost. What consumers that run handlers one by one (cycles, run-now, test support) call.
+     */
+    public HandledTask runAndAcknowledge(LeasedTask task, TaskQueue queue) {
+        TaskContext context = new TaskContext(task, queue);
+        Ack ack = run(context);
+        AckResult sent = context.handlerAckResult();
+        return new HandledTask(
+                ack, sent != null ? sent : queue.ackAll(List.of(ack)).get(0));
+    }
+
     Ack run(TaskContext context) {
-        TaskHandler handler = handlers.getOrDefault(context.task().type(), anyType);
+        TaskHandler handler = handler(context.task().type());
         try {
             if (handler == null) {
                 throw new IllegalStateException(

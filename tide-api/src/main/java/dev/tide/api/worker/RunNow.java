@@ -1,12 +1,10 @@
 package dev.tide.api.worker;
 
-import dev.tide.api.Ack;
 import dev.tide.api.EnqueuedAndClaimed;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.NewTask;
 import dev.tide.api.RunNowResult;
 import dev.tide.api.TaskQueue;
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -29,7 +27,7 @@ public final class RunNow {
         if (leased == null) {
             return new RunNowResult(got.enqueued(), null, null);
         }
-        Ack ack = HandlerRegistry.of(leased.task().type(), handler).run(leased, queue);
-        return new RunNowResult(got.enqueued(), ack, queue.ackAll(List.of(ack)).get(0));
+        HandledTask handled = HandlerRegistry.of(leased.task().type(), handler).runAndAcknowledge(leased, queue);
+        return new RunNowResult(got.enqueued(), handled.ack(), handled.result());
     }
 }

@@ -32,6 +32,8 @@ public final class TaskContext {
     /** The acknowledgement the handler sent itself ({@link #acknowledgeThrough}); the pool then sends none. */
     private volatile @Nullable Ack sentByHandler;
 
+    private volatile @Nullable AckResult sentResult;
+
     private volatile boolean answeredByHandler;
 
     TaskContext(LeasedTask leased, TaskQueue queue) {
@@ -159,12 +161,19 @@ public final class TaskContext {
         Ack ack = decidedAck();
         AckResult result = joined.ack(ack);
         sentByHandler = ack;
+        sentResult = result;
         return result;
     }
 
     /** Whether the handler returned normally having acknowledged the task itself: the pool sends nothing for it. */
     boolean answeredByHandler() {
         return answeredByHandler;
+    }
+
+    /** How the queue recorded the acknowledgement the handler sent itself; null when it sent none. */
+    @Nullable
+    AckResult handlerAckResult() {
+        return answeredByHandler ? sentResult : null;
     }
 
     /** The acknowledgement for a handler that returned normally (the one it sent itself, if it did). */

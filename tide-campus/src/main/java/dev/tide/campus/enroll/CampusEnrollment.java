@@ -63,6 +63,13 @@ public final class CampusEnrollment {
      */
     public static final int READ_BLOCK = 100;
 
+    /**
+     * Attempts of an import's read task. Each session is a lease, and a process killed inside one costs an attempt (a
+     * graceful stop hands it back without): after this many such crashes in one import's life, it stops and reports
+     * the file unread. Five, the mailer's, would be few for a file read in many sessions.
+     */
+    public static final int READ_ATTEMPTS = 25;
+
     private final Tide tide;
     private final UploadFolder uploads;
     private final EnrollmentChecks checks = new EnrollmentChecks();
@@ -86,7 +93,8 @@ public final class CampusEnrollment {
      * every start.
      */
     public void define() {
-        tide.defineTaskType(TaskType.named(FILE_READ));
+        // a crash inside a read session costs the read task an attempt, and a long file has many sessions
+        tide.defineTaskType(TaskType.named(FILE_READ).withMaxAttempts(READ_ATTEMPTS));
         tide.defineTaskType(TaskType.named(ENROLLMENT));
         tide.defineTaskType(TaskType.named(IMPORT_REPORT).withMaxAttempts(10).withBackoff(CampusMailer.BACKOFF));
         tide.defineJobType(JobType.named(IMPORT).withCompletionTask(IMPORT_REPORT));

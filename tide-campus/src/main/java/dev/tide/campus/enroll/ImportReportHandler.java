@@ -43,7 +43,7 @@ final class ImportReportHandler implements TaskHandler {
         ImportReport report = new ImportReport(
                 job, cursor.fileName(), cursor.lines(), counts.enrolled(job.id()), rejected, unread(context, job));
         try {
-            sender.send(List.of(notice.recipient()), report.subject(), report.text());
+            sender.send(context.task().id(), List.of(notice.recipient()), report.subject(), report.text());
         } catch (MessagingException e) {
             // retried even on a 5xx: the uploader's address was checked when the file was queued
             throw new SendDeferred(e);

@@ -38,7 +38,7 @@ public final class MessageHandler implements TaskHandler {
         MessageTask message = context.payload(MessageTask.class);
         String body = readBody(message);
         try {
-            sender.send(message.to(), message.subject(), body);
+            sender.send(context.task().id(), message.to(), message.subject(), body);
         } catch (MessagingException e) {
             if (SmtpFailures.isPermanent(e)) {
                 throw new TaskFailure(SmtpFailures.describe(e), e);

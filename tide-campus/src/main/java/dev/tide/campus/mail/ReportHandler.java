@@ -29,7 +29,7 @@ public final class ReportHandler implements TaskHandler {
         JobInfo job = notice.job();
         MailingReport report = new MailingReport(job, failures(context, job.id()));
         try {
-            sender.send(List.of(notice.recipient()), report.subject(), report.text());
+            sender.send(context.task().id(), List.of(notice.recipient()), report.subject(), report.text());
         } catch (jakarta.mail.MessagingException e) {
             // retried even on a 5xx: the owner's address was checked when the mailing was queued
             throw new SendDeferred(e);

@@ -22,16 +22,24 @@ public final class SmtpSender {
     }
 
     /**
-     * Sends one message to all of {@code to}. Throws {@link jakarta.mail.internet.AddressException} for an address
+     * Sends one message to all of {@code to}, its Message-ID the same for every attempt of {@code taskId}: an attempt
+     * whose acknowledgement a crash lost sends the message again (no SMTP send commits with a database), and the
+     * receiving systems that drop a Message-ID they already delivered drop the second copy. Throws {@link jakarta.mail.internet.AddressException} for an address
      * that does not parse, and a {@link MessagingException} when the server could not be reached or refused the
      * message or a recipient (then no recipient gets it: partial sends are off); {@link SmtpFailures} tells which of
      * those a retry may cure.
      */
-    public void send(List<String> to, String subject, String text) throws MessagingException {
+    public void send(long taskId, List<String> to, String subject, String text) throws MessagingException {
         if (to.isEmpty()) {
             throw new IllegalArgumentException("a message needs at least one recipient");
         }
-        MimeMessage message = new MimeMessage(session);
+        String messageId = messageId(taskId);
+        MimeMessage message = new MimeMessage(session) {
+            @Override
+            protected void updateMessageID() throws MessagingException {
+                setHeader("Message-ID", messageId);
+            }
+        };
         message.setFrom(from);
         for (String recipient : to) {
             message.addRecipient(Message.RecipientType.TO, new InternetAddress(recipient, true));
@@ -43,5 +51,11 @@ public final class SmtpSender {
         } else {
             Transport.send(message, settings.username(), settings.password());
         }
+    }
+
+    /** {@code <tide-task-42@university.example>}: the task's id at the sender's domain. */
+    String messageId(long taskId) {
+        String address = from.getAddress();
+        return "<tide-task-" + taskId + "@" + address.substring(address.lastIndexOf('@') + 1) + ">";
     }
 }

@@ -98,6 +98,11 @@ abstract class EnrollmentFixture {
 
     /** The enrollments as {@code student section line}, of one import's job, or of direct imports when null. */
     List<String> enrollments(Long importJob) {
+        return enrollments(tide, importJob);
+    }
+
+    /** {@link #enrollments(Long)} in {@code tide}'s store. */
+    static List<String> enrollments(Tide tide, Long importJob) {
         return tide.transaction((c, queue) -> {
             String where = importJob == null ? "import_job IS NULL AND import_line IS NOT NULL" : "import_job = ?";
             try (PreparedStatement ps =

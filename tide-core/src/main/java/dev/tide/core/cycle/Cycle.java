@@ -1,10 +1,10 @@
 package dev.tide.core.cycle;
 
 import dev.tide.api.Ack;
-import dev.tide.api.AckResult;
 import dev.tide.api.ClaimRequest;
 import dev.tide.api.LeasedTask;
 import dev.tide.api.ProfileStatus;
+import dev.tide.api.worker.HandledTask;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -98,9 +98,9 @@ final class Cycle {
     }
 
     private void runOne(LeasedTask task) {
-        Ack ack = client.handlers().run(task, engine.queue());
-        AckResult result = engine.queue().ackAll(List.of(ack)).get(0);
-        if (result.accepted() && ack.kind() == Ack.Kind.SUCCEED) {
+        HandledTask handled = client.handlers().runAndAcknowledge(task, engine.queue());
+        Ack ack = handled.ack();
+        if (handled.succeeded()) {
             succeeded++;
         } else {
             failed++;

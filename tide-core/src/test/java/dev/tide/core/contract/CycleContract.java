@@ -307,6 +307,31 @@ public abstract class CycleContract extends ManualQueueContract {
         assertThat(scheduled.cyclesRun()).isEqualTo(2);
     }
 
+    @Test
+    void aHandlerThatAcknowledgesInItsOwnTransactionIsCountedOnceAsSucceeded() {
+        // TaskContext.acknowledgeThrough: the cycle must not send a second acknowledgement, which would find the lease
+        // gone and count a task that succeeded as failed
+        TaskHandler ownTransaction = ctx -> engine().transaction((connection, joined) -> {
+            ctx.result(Map.of("acknowledged", "by the handler"));
+            return ctx.acknowledgeThrough(joined);
+        });
+        enqueue("email", 3);
+
+        CycleReport report = cycle(
+                QueueClient.builder("mailer").handler("email", ownTransaction).build());
+
+        assertThat(report.succeeded()).isEqualTo(3);
+        assertThat(report.failed()).isZero();
+        assertThat(queue.tasks(TaskQuery.all()).items())
+                .extracting(TaskInfo::outcome)
+                .containsOnly(Outcome.SUCCEEDED);
+
+        var ranHere = RunNow.runNowOrEnqueue(engine(), NewTask.of("email", 4), ownTransaction);
+        assertThat(ranHere.result().accepted()).isTrue();
+        assertThat(ranHere.result().outcome()).isEqualTo(Outcome.SUCCEEDED);
+        assertThat(queue.task(ranHere.taskId()).result()).contains("by the handler");
+    }
+
     // --- a task run at once in its caller -------------------------------------------------------------------------
 
     @Test

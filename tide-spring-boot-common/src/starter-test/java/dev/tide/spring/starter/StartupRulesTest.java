@@ -145,14 +145,6 @@ class StartupRulesTest {
     }
 
     @Test
-    void aRetentionThatIsNoDurationIsRefusedNamingTheProperty() {
-        runner().withPropertyValues("tide.retention=soon")
-                .run(context -> assertThat(context)
-                        .getFailure()
-                        .hasStackTraceContaining("tide.retention: \"soon\" is neither a duration"));
-    }
-
-    @Test
     void workersNamingAQueueWithoutHandlersAreRefused() {
         runner().withUserConfiguration(TwoPayloads.Fine.class)
                 .withPropertyValues("tide.workers.enabled=true", "tide.workers.queues=mail")

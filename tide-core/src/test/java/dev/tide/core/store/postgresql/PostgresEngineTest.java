@@ -23,6 +23,7 @@ import dev.tide.api.TaskInfo;
 import dev.tide.api.TaskQuery;
 import dev.tide.api.TaskState;
 import dev.tide.api.TaskType;
+import dev.tide.api.worker.WorkerPool;
 import dev.tide.core.Tide;
 import dev.tide.core.TideConfig;
 import dev.tide.core.TideInternals;
@@ -34,6 +35,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -87,7 +90,57 @@ class PostgresEngineTest {
         assertThat(info.multiNode()).isTrue();
         assertThat(info.location()).contains("currentSchema=" + db.schema()).doesNotContain("user=");
         assertThat(tide.config().nodeName())
-                .isEqualTo(java.net.InetAddress.getLocalHost().getHostName());
+                .as("unique among running engines: host and process id, and a number after the process's first")
+                .startsWith(java.net.InetAddress.getLocalHost().getHostName() + "-"
+                        + ProcessHandle.current().pid());
+    }
+
+    @Test
+    @SuppressWarnings("try") // the pools work while they are open
+    void anEngineStartingBesideAnotherWithDefaultNamesLeavesItsLeasesAlone() throws Exception {
+        // a worker pool hands back, as it starts, the leases held under its name: two engines with the same default
+        // name (as two processes on one host had, the host name) would hand back each other's running tasks
+        tide.enqueue(NewTask.of("email", 1));
+        CountDownLatch running = new CountDownLatch(1);
+        CountDownLatch finish = new CountDownLatch(1);
+        List<Long> ran = new CopyOnWriteArrayList<>();
+        try (Tide other = Tide.builder()
+                        .postgres(db.url())
+                        .clock(clock)
+                        .config(TideConfig.defaults().withMaintenanceInterval(null))
+                        .build();
+                WorkerPool first = tide.workerPool()
+                        .pollWait(Duration.ofMillis(20))
+                        .handler("email", ctx -> {
+                            ran.add(ctx.task().id());
+                            running.countDown();
+                            finish.await();
+                        })
+                        .start()) {
+            assertThat(other.config().nodeName()).isNotEqualTo(tide.config().nodeName());
+            assertThat(running.await(30, TimeUnit.SECONDS)).isTrue();
+            try (WorkerPool second = other.workerPool()
+                    .pollWait(Duration.ofMillis(20))
+                    .handler("email", ctx -> ran.add(ctx.task().id()))
+                    .start()) {
+                assertThat(tide.tasks(TaskQuery.all()).items())
+                        .extracting(TaskInfo::state)
+                        .as("still leased by the first engine's pool")
+                        .containsExactly(TaskState.LEASED);
+                finish.countDown();
+                await(() -> tide.tasks(TaskQuery.all()).items().get(0).state() == TaskState.FINISHED);
+            }
+        }
+        assertThat(ran).as("run once, by the first pool").hasSize(1);
+        assertThat(tide.tasks(TaskQuery.all()).items().get(0).outcome()).isEqualTo(Outcome.SUCCEEDED);
+    }
+
+    private static void await(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime()).as("in time").isLessThan(deadline);
+            Thread.sleep(20);
+        }
     }
 
     @Test
