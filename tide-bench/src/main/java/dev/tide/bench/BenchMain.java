@@ -86,7 +86,8 @@ public final class BenchMain implements Callable<Integer> {
     @Option(
             names = "--rounds",
             defaultValue = "3",
-            description = "Measured drains per system; the report gives the median (${DEFAULT-VALUE}).")
+            description = "Measured drains per system, and runs of each campus file size each way; the report gives"
+                    + " the median (${DEFAULT-VALUE}).")
     int rounds;
 
     @Option(names = "--producers", defaultValue = "64", description = "Producers in the enqueue phase.")
