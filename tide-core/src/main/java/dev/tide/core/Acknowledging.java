@@ -95,18 +95,12 @@ final class Acknowledging {
         List<TaskRow> produced = new ArrayList<>();
         settlements.forEach(s -> produced.addAll(s.enqueue()));
         SettleBatch batch = blobs.inserting(produced, () -> taskSettlements.taskSettleMany(settlements, now));
-        JoinedTransaction joined = JoinedTransaction.current();
-        if (joined == null) {
+        // A payload is deleted only once its task's success is committed: a rollback leaves the task leased, and it
+        // needs its payload still. Without commit hooks the maintenance's blob release deletes it later.
+        JoinedTransaction.whenCommitted(() -> {
             taskMeters.acknowledged(list, batch.results());
             blobs.releaseSucceeded(batch.results(), types.blobDeletingTypes(), now);
-        } else {
-            // A payload is deleted only once its task's success is committed: a rollback leaves the task leased, and
-            // it needs its payload still. Without commit hooks the maintenance's blob release deletes it later.
-            joined.afterCommit(() -> {
-                taskMeters.acknowledged(list, batch.results());
-                blobs.releaseSucceeded(batch.results(), types.blobDeletingTypes(), now);
-            });
-        }
+        });
         notices.afterSettle(batch);
         return batch.results();
     }

@@ -156,16 +156,10 @@ final class Claiming {
 
     /** Meters a claim now, or inside a joined transaction once it commits. */
     private void countClaims(String queue, long tookNanos, List<LeasedTask> claimed) {
-        JoinedTransaction joined = JoinedTransaction.current();
-        if (joined == null) {
+        JoinedTransaction.whenCommitted(() -> {
             taskMeters.claimTook(queue, tookNanos);
             taskMeters.claimed(claimed);
-        } else {
-            joined.afterCommit(() -> {
-                taskMeters.claimTook(queue, tookNanos);
-                taskMeters.claimed(claimed);
-            });
-        }
+        });
     }
 
     Optional<LeasedTask> claimTask(String account, long taskId, String worker, Duration leaseDuration) {
@@ -178,14 +172,7 @@ final class Claiming {
                 clock.instant(),
                 leaseMillis("leaseDuration", leaseDuration),
                 load));
-        claimed.ifPresent(l -> {
-            JoinedTransaction joined = JoinedTransaction.current();
-            if (joined == null) {
-                taskMeters.claimed(l.task());
-            } else {
-                joined.afterCommit(() -> taskMeters.claimed(l.task()));
-            }
-        });
+        claimed.ifPresent(l -> JoinedTransaction.whenCommitted(() -> taskMeters.claimed(l.task())));
         claimed.ifPresent(l -> knownTypes.named(List.of(l.task().type())));
         if (claimed.isEmpty() && reads.taskGet(taskId).isEmpty()) {
             throw new NotFoundException("task " + taskId);

@@ -96,17 +96,10 @@ final class Producing {
                 now);
         InsertBatch batch = blobs.inserting(rows, () -> inserts.taskInsertMany(rows));
         long took = System.nanoTime() - started;
-        JoinedTransaction joined = JoinedTransaction.current();
-        if (joined == null) {
+        JoinedTransaction.whenCommitted(() -> {
             taskMeters.enqueueTook(took);
             taskMeters.enqueued(batch.results());
-        } else {
-            // Counted when the application's transaction commits, not for a rollback.
-            joined.afterCommit(() -> {
-                taskMeters.enqueueTook(took);
-                taskMeters.enqueued(batch.results());
-            });
-        }
+        });
         notices.wake(batch.readyQueues());
         return withTypeWarnings(blobs.readEnqueued(batch.results()));
     }
@@ -192,12 +185,7 @@ final class Producing {
                 List.of(row),
                 () -> inserts.taskInsertLeased(
                         row, new CallerLease(owner, account, Tokens.next(), now, leaseMillis, load)));
-        JoinedTransaction joined = JoinedTransaction.current();
-        if (joined == null) {
-            countEnqueuedAndClaimed(inserted);
-        } else {
-            joined.afterCommit(() -> countEnqueuedAndClaimed(inserted));
-        }
+        JoinedTransaction.whenCommitted(() -> countEnqueuedAndClaimed(inserted));
         if (inserted.leased() != null) {
             knownTypes.named(List.of(inserted.leased().task().type()));
         }

@@ -37,12 +37,7 @@ final class ReadyNotices {
      */
     void wake(Set<String> queues) {
         if (!queues.isEmpty()) {
-            JoinedTransaction joined = JoinedTransaction.current();
-            if (joined == null) {
-                signal.signal(queues);
-            } else {
-                joined.afterCommit(() -> signal.signal(queues));
-            }
+            JoinedTransaction.whenCommitted(() -> signal.signal(queues));
             store.readyPublish(queues);
         }
     }
@@ -52,12 +47,7 @@ final class ReadyNotices {
         if (batch.finishedJobs().isEmpty()) {
             return;
         }
-        JoinedTransaction joined = JoinedTransaction.current();
-        if (joined == null) {
-            tellJobListeners(batch.finishedJobs());
-        } else {
-            joined.afterCommit(() -> tellJobListeners(batch.finishedJobs()));
-        }
+        JoinedTransaction.whenCommitted(() -> tellJobListeners(batch.finishedJobs()));
     }
 
     private void tellJobListeners(List<JobInfo> finished) {

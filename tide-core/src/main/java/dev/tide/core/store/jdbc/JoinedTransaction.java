@@ -55,6 +55,19 @@ public final class JoinedTransaction {
         return connection;
     }
 
+    /**
+     * Runs {@code action} now, or, when the calling thread is inside a joined transaction, once that commits (never if
+     * it rolls back): for in-process effects of a write (meters, wake-ups, listeners) that a rollback must not leave.
+     */
+    public static void whenCommitted(Runnable action) {
+        JoinedTransaction joined = current();
+        if (joined == null) {
+            action.run();
+        } else {
+            joined.afterCommit(action);
+        }
+    }
+
     /** Runs {@code action} after the joined transaction commits. */
     public void afterCommit(Runnable action) {
         afterCommit.accept(action);
