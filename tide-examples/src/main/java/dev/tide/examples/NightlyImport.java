@@ -28,7 +28,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * The thesis's file-reading task under a profile (seed 000, §4.3.3.2.1 and table 8): one task imports a file of
  * 2,400 lines, a profile allows 100 lines an hour in office hours and 1,000 an hour (300 a session) outside them. The
  * handler reads as many lines as its budget says, keeps its cursor in the job's info, and comes back for the rest.
- * A virtual clock runs the day in a second: argument a data folder.
+ * A virtual clock runs the day in a second: argument a data folder. A minimal sketch of the API: it reads no file. The
+ * enrollment import built this way (a real CSV read block by block, a task per line checked against real tables, the
+ * uploader mailed the errors) is tide-campus's {@code CampusEnrollment}, see docs/campus.md.
  */
 public final class NightlyImport {
     static final int LINES = 2_400;
